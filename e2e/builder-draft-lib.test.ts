@@ -1,6 +1,6 @@
 // The builder's line-up kept per table on this device, and its "reveal when it acts" marks, without a DOM (ADR 73).
 import { describe, expect, it } from 'vitest';
-import { clearLineup, keepLineup, lineupKey, readLineup, revealMarks, type LineupStore } from '../packages/web/src/lib/builderDraft.ts';
+import { clearLineup, keepLineup, lineupKey, readKept, readLineup, revealMarks, type LineupStore } from '../packages/web/src/lib/builderDraft.ts';
 import { draftsFrom, initiativeOf, type Draft } from '../packages/web/src/lib/initiative.ts';
 
 function memory(): LineupStore & { readonly data: Map<string, string> } {
@@ -49,6 +49,27 @@ describe('the builder line-up kept on this device', () => {
     expect(readLineup(broken, 't1')).toBeNull();
     expect(() => keepLineup(broken, 't1', [good])).not.toThrow();
     expect(readLineup(null, 't1')).toBeNull();
+  });
+
+  it('keeps the initiative options chosen with the line-up (ADR 81): only what the GM chose, read field by field', () => {
+    const s = memory();
+    const a = rows('Goblin x2', false, false);
+    keepLineup(s, 't1', a, { reroll: true, grouping: 'type', initiating: 'Wolves' });
+    expect(readKept(s, 't1')).toEqual({ rows: a, options: { reroll: true, grouping: 'type', initiating: 'Wolves' } });
+    // An unticked re-roll is a choice too (it overrides a table setting that is on).
+    keepLineup(s, 't1', a, { reroll: false });
+    expect(readKept(s, 't1')!.options).toEqual({ reroll: false });
+    // Options alone (every row taken off) are still kept; nothing at all is forgotten.
+    keepLineup(s, 't1', [], { grouping: 'side' });
+    expect(readKept(s, 't1')).toEqual({ rows: [], options: { grouping: 'side' } });
+    expect(readLineup(s, 't1')).toBeNull();
+    keepLineup(s, 't1', [], {});
+    expect(s.data.has(lineupKey('t1'))).toBe(false);
+    // What storage holds that is not an option is dropped; a bare list kept before options has none.
+    s.setItem(lineupKey('t1'), JSON.stringify({ rows: a, options: { reroll: 'yes', grouping: 'dragons', initiating: 3, extra: true } }));
+    expect(readKept(s, 't1')).toEqual({ rows: a, options: {} });
+    s.setItem(lineupKey('t1'), JSON.stringify(a));
+    expect(readKept(s, 't1')).toEqual({ rows: a, options: {} });
   });
 
   it('a visible row never keeps a reveal mark, even if storage says so', () => {

@@ -2,7 +2,8 @@
 // - OSR: a PC added by the party form with its sheet is one Undo; the builder's line-up (with a hidden foe
 //   marked "reveal when it acts") survives a reload; "one per foe type" makes the goblins share their slowest
 //   DEX and act together; the hidden foe reaches the phone only when its turn starts.
-// - The Kleptonomicon: "Re-roll initiative each round" rolls the Edge Saves again at round 2, and the log says it.
+// - The Kleptonomicon: "Re-roll initiative each round" survives a reload with the line-up (ADR 81), rolls the Edge
+//   Saves again at round 2, and the log says it.
 // - The 36th Way and teams offer neither option (their order is already by side).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -66,17 +67,21 @@ describe('encounter builder options', () => {
     await expect.poll(() => builder.getByTestId('builder-rows').textContent()).toContain('hidden until it acts');
     expect(await builder.getByLabel('reveal Lurker when it acts').isChecked()).toBe(true);
 
-    // --- A reload keeps the draft (this device, this table).
-    await gm.p.reload();
-    await gm.p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-    await expect.poll(() => lined(gm.p)).toEqual(['Brak', 'Goblin 1', 'Goblin 2', 'Goblin', 'Lurker']);
-    expect(await gm.p.getByTestId('encounter-builder').getByLabel('reveal Lurker when it acts').isChecked()).toBe(true);
-
-    // --- One initiative per foe type: the goblins at their slowest DEX (8), together; the Lurker keeps its 9.
+    // --- One initiative per foe type, chosen before the reload: it is kept with the line-up (ADR 81).
     const options = gm.p.getByTestId('initiative-options');
     expect(await options.getByLabel('Re-roll initiative each round').count()).toBe(0);
     await options.getByLabel("Foes' initiative").selectOption('type');
     await expect.poll(() => options.textContent()).toContain('slowest member');
+
+    // --- A reload keeps the draft and its options (this device, this table).
+    await gm.p.reload();
+    await gm.p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await expect.poll(() => lined(gm.p)).toEqual(['Brak', 'Goblin 1', 'Goblin 2', 'Goblin', 'Lurker']);
+    expect(await gm.p.getByTestId('encounter-builder').getByLabel('reveal Lurker when it acts').isChecked()).toBe(true);
+    expect(await options.getByLabel("Foes' initiative").inputValue()).toBe('type');
+    await expect.poll(() => options.textContent()).toContain('slowest member');
+
+    // --- The goblins at their slowest DEX (8), together; the Lurker keeps its 9.
     expect(await axeViolations(gm.p)).toEqual([]);
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => order(gm.p)).toEqual(['Brak', 'Lurker', 'Goblin 1', 'Goblin 2', 'Goblin']);
@@ -113,6 +118,11 @@ describe('encounter builder options', () => {
     const box = options.getByLabel('Re-roll initiative each round');
     expect(await box.isChecked()).toBe(false);
     await box.check();
+    // Kept with the line-up: a reload still has the box ticked (the table setting is off).
+    await gm.p.reload();
+    await gm.p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await expect.poll(() => lined(gm.p)).toEqual(['Alice', 'Rat 1', 'Rat 2', 'Wolf']);
+    expect(await options.getByLabel('Re-roll initiative each round').isChecked()).toBe(true);
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => order(gm.p).then((o) => o.length)).toBe(4);
     // Alice's Edge Save rolls as the GM's view holds them (recorded dice).

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, type Transaction, type Command, type Scenario } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
-import { addCommand, characterExport, parseCharacterFile, sheetImportCommand } from '../packages/web/src/lib/characterFile.ts';
+import { addCommand, characterExport, importCommand, parseCharacterFile } from '../packages/web/src/lib/characterFile.ts';
 
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
 
@@ -27,9 +27,8 @@ function roundTrip(rulesetId: string, setup: (s: Scenario, id: string) => void, 
   if (!parsed.ok) throw new Error(parsed.errors.join(' '));
   const to = table(rulesetId, 99);
   to.run({ type: 'character.add', name: 'Someone else', kind: 'pc' });
-  const toId = added(to, addCommand(parsed.file) as Command);
-  const sheet = sheetImportCommand(to.world, parsed.file, toId);
-  if (sheet !== null) to.run(sheet as Command);
+  // The import is one command (a batch when a sheet comes with it): the new id is the character.added event's.
+  const toId = added(to, importCommand(to.world, parsed.file) as Command);
   return { from, to, fromId, toId };
 }
 
@@ -51,6 +50,27 @@ describe('a character file', () => {
     const sheetOf = (s: Scenario, id: string) => (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[id]!;
     expect(sheetOf(to, toId)).toMatchObject({ characterId: toId, evasion: 5, maxEndurance: 12, attributes: { strength: 8 } });
     expect(JSON.stringify(characterExport(from.world, fromId))).not.toContain(fromId);
+  });
+
+  it('is one change: one Undo takes back the character and its sheet (teams, the 36th Way)', () => {
+    const teams = roundTrip('teams', (s, id) =>
+      void s.run({ type: 'character.sheet.set', characterId: id, sheet: { name: 'Kira', attributes: { strength: 8 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: {} } }),
+    );
+    const tsw = roundTrip('36th-way', (s, id) => void s.run({ type: '36th-way.sheet.set', sheet: { id, name: 'Kira', kind: 'pc', characterId: id, level: 2, volition: 1, ac: 15, pd: 13, md: 11, maxHp: 30, abilities: [] } }));
+    for (const [{ to, toId }, ext] of [[teams, 'teams'], [tsw, '36th-way']] as const) {
+      const sheets = () => (to.world.ext[ext] as { sheets?: { [k: string]: unknown } } | undefined)?.sheets ?? {};
+      expect(Object.hasOwn(sheets(), toId)).toBe(true);
+      to.run({ type: 'history.undo' });
+      expect(Object.hasOwn(to.world.characters, toId)).toBe(false);
+      expect(Object.hasOwn(sheets(), toId)).toBe(false);
+      expect(Object.values(to.world.characters).map((c) => c.name)).toEqual(['Someone else']);
+    }
+  });
+
+  it('without a sheet, the import is the plain character.add', () => {
+    const parsed = parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: 'Bram', kind: 'pc', stats: { hp: 4 } } }), 'osr');
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(importCommand({ rulesetId: 'osr' }, parsed.file)).toEqual(addCommand(parsed.file));
   });
 
   it('carries a 36th Way sheet under the new id', () => {

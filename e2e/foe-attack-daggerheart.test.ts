@@ -67,7 +67,10 @@ describe("a Daggerheart adversary's attack from its stat block", () => {
       expect(dealt).toBeLessThanOrEqual(m![3] === 'a hit' ? 10 : 18);
       const marks = dealt >= 10 ? 3 : dealt >= 5 ? 2 : 1;
       await expect.poll(() => gmSock.view().world.characters[kira]!.stats['hpMarked']).toBe(marks);
-      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Bandit attacked Kira: d20 ${natural} vs Evasion 10, ${m![3]} for ${dealt} damage.`);
+      // One hit, one line (ADR 81): what it did to Kira ends the attack's line, on her phone too.
+      const word = marks === 3 ? 'severe' : marks === 2 ? 'major' : 'minor';
+      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Bandit attacked Kira: d20 ${natural} vs Evasion 10, ${m![3]} for ${dealt} damage: ${word} (thresholds 5/10), marks ${marks} HP.`);
+      expect(await text(gm.p.getByTestId('log'))).not.toContain(`Kira takes ${dealt} damage`);
     } else {
       await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Bandit attacked Kira: d20 ${natural} vs Evasion 10, a miss.`);
     }

@@ -184,12 +184,30 @@ describe('the Kleptonomicon sheet form and attack odds in words (ADR 51)', () =>
 describe('the way to an Encounter through the Episode (004 phases; review 9)', () => {
   it('Between Episodes, then the Opening Credits, lead to Freeplay step by step; from Freeplay the Encounter may start; the Closing Credits lead out', () => {
     const s = scenario(rulesetDefinition('kleptonomicon')!.modules, { rng: countingIds(fixedRng([])), rulesetId: 'kleptonomicon' });
-    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('Between Episodes') as unknown as string, step: { type: 'kleptonomicon.startEpisode', label: 'Start an Episode' } });
+    // A table that never started an Episode may fight at once (the engine agrees, ADR 81): advice, not a block.
+    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('No Episode played yet: this fight may start now') as unknown as string, step: { type: 'kleptonomicon.startEpisode', label: 'Start an Episode' }, blocks: false });
     s.run({ type: encounterGate(gmView(s))!.step.type });
-    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('Opening Credits') as unknown as string, step: { type: 'kleptonomicon.freeplay', label: 'Go to Freeplay' } });
+    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('Opening Credits') as unknown as string, step: { type: 'kleptonomicon.freeplay', label: 'Go to Freeplay' }, blocks: true });
     s.run({ type: encounterGate(gmView(s))!.step.type });
     expect(encounterGate(gmView(s))).toBeNull();
     s.run({ type: 'kleptonomicon.closingCredits' });
-    expect(encounterGate(gmView(s))).toMatchObject({ step: { type: 'kleptonomicon.endEpisode' } });
+    expect(encounterGate(gmView(s))).toMatchObject({ step: { type: 'kleptonomicon.endEpisode' }, blocks: true });
+    s.run({ type: 'kleptonomicon.endEpisode' });
+    // Between Episodes after one was played: blocked on the screen exactly where the engine refuses the start.
+    const between = encounterGate(gmView(s))!;
+    expect(between).toMatchObject({ reason: expect.stringContaining('Between Episodes: the last Episode has ended') as unknown as string, step: { type: 'kleptonomicon.startEpisode' }, blocks: true });
+    const start = { type: 'encounter.start', combatants: [{ id: 'g', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 1 } }] };
+    expect(s.engine.execute(s.table, start, { rng: s.rng, actor: { role: 'gm' } })).toMatchObject({ ok: false, error: { code: 'BETWEEN_EPISODES' } });
+  });
+
+  it('the screen blocks a start exactly where the engine refuses it, in every Episode phase (ADR 81)', () => {
+    const s = scenario(rulesetDefinition('kleptonomicon')!.modules, { rng: countingIds(fixedRng([])), rulesetId: 'kleptonomicon' });
+    const start = { type: 'encounter.start', combatants: [{ id: 'g', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 1 } }] };
+    const walk = ['kleptonomicon.startEpisode', 'kleptonomicon.freeplay', 'kleptonomicon.closingCredits', 'kleptonomicon.endEpisode', 'kleptonomicon.startEpisode', 'kleptonomicon.freeplay'];
+    for (const step of [null, ...walk]) {
+      if (step !== null) s.run({ type: step });
+      const refused = !s.engine.execute(s.table, start, { rng: s.rng, actor: { role: 'gm' } }).ok;
+      expect(encounterGate(gmView(s))?.blocks ?? false, String(step)).toBe(refused);
+    }
   });
 });

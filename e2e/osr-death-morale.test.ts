@@ -49,7 +49,8 @@ describe('OSR: death after a short fight, morale for a side, a PC who cannot act
     await bramRow.getByText('Adjust Bram').click();
     await bramRow.getByLabel('Amount for Bram').fill('9');
     await bramRow.getByRole('button', { name: 'Damage Bram' }).click();
-    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Bram takes 9 damage.');
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Bram takes 9 damage: HP 9 → 0.');
+    expect(await text(gm.p.getByTestId('log'))).not.toContain('Bram: HP 9 → 0');
     expect(await text(gm.p.getByTestId('log'))).not.toContain('(9) from damage');
     // Bram's phone: he cannot act, so no Attack or Quick action is offered.
     await expect.poll(() => text(ann.p.getByTestId('actions-unable'))).toBe('Bram is at 0 HP and cannot act.');

@@ -87,10 +87,10 @@ describe('encounter tracker across turn orders', () => {
     await add(enc, 'Quill', 'pc', '');
     await add(enc, 'Guard', 'npc', 'Guards');
     await add(enc, 'Hound', 'npc', 'Hounds');
-    // Between Episodes the builder says why no Encounter yet and leads through the phases (004; review 9).
+    // No Episode played yet: the fight may start now (ADR 81), and the builder offers the way through the phases (004).
     const gate = enc.getByTestId('encounter-gate');
-    expect(await gate.textContent()).toContain('Between Episodes: an Encounter is played inside an Episode.');
-    expect(await enc.getByRole('button', { name: 'Roll initiative' }).isDisabled()).toBe(true);
+    expect(await gate.textContent()).toContain('No Episode played yet: this fight may start now.');
+    expect(await enc.getByRole('button', { name: 'Roll initiative' }).isDisabled()).toBe(false);
     await gate.getByRole('button', { name: 'Start an Episode' }).click();
     await expect.poll(() => gate.textContent()).toContain('Opening Credits: introduce the characters');
     await gate.getByRole('button', { name: 'Go to Freeplay' }).click();

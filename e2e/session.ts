@@ -39,7 +39,8 @@ export interface Flavour {
   readonly lines?: { readonly healed: string; readonly felled: string; readonly felledOnPhone: string };
 }
 
-const KERNEL_LINES = { healed: 'Goblin 2 is healed by 2.', felled: 'Goblin 1 takes 7 damage and is defeated.', felledOnPhone: 'Goblin 1 takes 7 damage and is defeated.' };
+// One line per damage or heal (HP 7 - 3 = 4, + 2 = 6; Goblin 1 7 - 7 = 0): the GM reads the HP, a phone never a foe's.
+const KERNEL_LINES = { healed: 'Goblin 2 is healed by 2 (HP 4 → 6).', felled: 'Goblin 1 takes 7 damage (HP 7 → 0) and is defeated.', felledOnPhone: 'Goblin 1 takes 7 damage and is defeated.' };
 
 const HIDDEN = 'CANARY-Qx7-lurker';
 const require = createRequire(import.meta.url);
@@ -123,6 +124,9 @@ export async function playNight(f: Flavour): Promise<void> {
     await expect.poll(() => text(gmLog)).toContain(lines.felled);
     // The phones see it fall too (and the log line), but never the hidden foe's damage.
     await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain(lines.felledOnPhone);
+    // One damage, one line: no second line restating Goblin 1's HP; and none of a foe's HP on a phone.
+    expect(await text(gmLog)).not.toContain('Goblin 1: HP');
+    expect(await text(phones[0]!.page.getByTestId('log'))).not.toMatch(/Goblin \d: HP|Goblin \d[^.\n]*(HP \d+ → \d+|\d+ -> \d+ HP)/);
 
     // --- a condition that runs out: one round on Goblin 3
     await row('Goblin 3').getByText('Adjust Goblin 3').click();

@@ -4,58 +4,22 @@
 // everyone. Undo of that turn start hides it again with its mark; replay agrees.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getEncounter, revealMarks, seededRng, type Command, type Table, type Viewer } from '@tablekeeper/engine';
-import { createTableFor, engineFor, rulesetIds } from '../src/registry.js';
+import { getEncounter, revealMarks, type Viewer } from '@tablekeeper/engine';
+import { rulesetIds } from '../src/registry.js';
+import { startThree, turnTable, type TurnTable } from './turn-table.js';
 
-const GM: Viewer = { role: 'gm' };
 const ANN: Viewer = { role: 'player', seatId: 'nobody' };
 const SPECTATOR: Viewer = { role: 'spectator' };
 
-function table(rulesetId: string) {
-  const engine = engineFor(rulesetId)!;
-  const made = createTableFor(rulesetId, { tableId: 't', name: 'Night' });
-  if (!made.ok) throw new Error(made.error.message);
-  let t: Table = made.value;
-  const rng = seededRng(5);
-  const s = {
-    engine,
-    get table() {
-      return t;
-    },
-    try(c: Command, actor: Viewer = GM) {
-      const r = engine.execute(t, c, { rng, actor });
-      if (r.ok) t = r.value.table;
-      return r;
-    },
-    run(c: Command, actor: Viewer = GM) {
-      const r = s.try(c, actor);
-      if (!r.ok) throw new Error(`${c.type}: ${r.error.code} ${r.error.message}`);
-    },
-    /** What a player's or spectator's screen receives: the view and the history. */
-    seen: (v: Viewer) => JSON.stringify(engine.view(t, v)),
-  };
-  return s;
-}
-
-/** Ann and Bo, and a hidden Lurker last in every order, with what each ruleset's turn order reads. */
-function start(t: ReturnType<typeof table>, rulesetId: string) {
-  const extra = (i: number) => ({ score: 10 - i, band: 'fast', group: 0, stats: { dex: 14 - i, hp: 5, maxHp: 5, edgeSave: 10 - i, type: 'ordinary' } });
-  t.run({
-    type: 'encounter.start',
-    combatants: [
-      { id: 'a', name: 'Ann', kind: 'pc', side: 'party', ...extra(0) },
-      { id: 'b', name: 'Bo', kind: 'pc', side: 'party', ...extra(1) },
-      { id: 'lurk', name: 'Lurker', kind: 'npc', side: 'foes', visibility: 'hidden', ...extra(2) },
-    ],
-    ...(rulesetId === 'teams' ? { params: { teamOrder: ['party', 'foes'] } } : {}),
-  });
-}
+const table = (rulesetId: string): TurnTable => turnTable(rulesetId, { name: 'Night', seed: 5 });
+/** Ann and Bo, and a hidden Lurker last in every order. */
+const start = (t: TurnTable, rulesetId: string) => startThree(t, rulesetId, { id: 'lurk', name: 'Lurker', hidden: true });
 
 /**
  * Moves the turn on once: end the current turn, or answer a waiting choice (`prefer` when it is offered, else the
  * order's default, else the first option), or start the next. A default never names a hidden creature (ADR 77).
  */
-function step(t: ReturnType<typeof table>, prefer?: string) {
+function step(t: TurnTable, prefer?: string) {
   const enc = getEncounter(t.table.world);
   if (enc.current !== null) return t.try({ type: 'encounter.endTurn' });
   if (enc.pending !== null) return t.try({ type: 'encounter.choose', id: prefer !== undefined && enc.pending.options.includes(prefer) ? prefer : (enc.pending.default ?? enc.pending.options[0]!) });

@@ -4,54 +4,17 @@
 // pause and resume; a hidden combatant's turn shows players no running time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getEncounter, seededRng, timeLeftMs, timerOf, type Command, type Table, type Viewer } from '@tablekeeper/engine';
-import { createTableFor, engineFor, rulesetIds } from '../src/registry.js';
+import { getEncounter, timeLeftMs, timerOf, type Table, type Viewer } from '@tablekeeper/engine';
+import { rulesetIds } from '../src/registry.js';
+import { GM, startThree, turnTable, type TurnTable } from './turn-table.js';
 
-const GM: Viewer = { role: 'gm' };
 const ANN: Viewer = { role: 'player', seatId: 'nobody' };
 
-function table(rulesetId: string) {
-  const engine = engineFor(rulesetId)!;
-  const made = createTableFor(rulesetId, { tableId: 't', name: 'Timer' });
-  if (!made.ok) throw new Error(made.error.message);
-  let t: Table = made.value;
-  const rng = seededRng(9);
-  let now = 1_000_000;
-  return {
-    engine,
-    get table() {
-      return t;
-    },
-    tick: (ms: number) => void (now += ms),
-    get now() {
-      return now;
-    },
-    run(c: Command, actor: Viewer = GM) {
-      const r = engine.execute(t, c, { rng, actor, now });
-      if (!r.ok) throw new Error(`${c.type}: ${r.error.code} ${r.error.message}`);
-      t = r.value.table;
-      return r.value.transaction;
-    },
-    try(c: Command, actor: Viewer = GM) {
-      const r = engine.execute(t, c, { rng, actor, now });
-      if (r.ok) t = r.value.table;
-      return r;
-    },
-  };
-}
+const table = (rulesetId: string): TurnTable => turnTable(rulesetId, { name: 'Timer', seed: 9 });
 
-/** Three combatants with what each ruleset's turn order reads. */
-function start(t: ReturnType<typeof table>, rulesetId: string, hidden = false) {
-  const extra = (i: number) => ({ score: 10 - i, band: 'fast', group: 0, stats: { dex: 14 - i, hp: 5, maxHp: 5, edgeSave: 10 - i, type: 'ordinary' } });
-  t.run({
-    type: 'encounter.start',
-    combatants: [
-      { id: 'a', name: 'Ann', kind: 'pc', side: 'party', ...extra(0) },
-      { id: 'b', name: 'Bo', kind: 'pc', side: 'party', ...extra(1) },
-      { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', ...(hidden ? { visibility: 'hidden' } : {}), ...extra(2) },
-    ],
-    ...(rulesetId === 'teams' ? { params: { teamOrder: ['party', 'foes'] } } : {}),
-  });
+/** Ann, Bo and a Goblin, then the first turn started. */
+function start(t: TurnTable, rulesetId: string, hidden = false) {
+  startThree(t, rulesetId, { id: 'g', name: 'Goblin', hidden });
   // Orders that ask who goes first: take the first offered.
   for (let i = 0; i < 5 && getEncounter(t.table.world).current === null; i++) {
     const p = getEncounter(t.table.world).pending;

@@ -6,7 +6,7 @@ export { logExtension, noteExtension, type LogGrowth } from './view-cache.js';
 export { createEngine, commandWords, genesisWorld, emptyTable, ownTable, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO, BATCH } from './engine.js';
 export { coreModule, CORE_ID, CORE_LABELS, MAX_SEATS, MAX_CHARACTERS, MAX_STATS, fictionTime } from './module.js';
 export { mintId, claimId } from './ids.js';
-export { appendLog, stampLog, PENDING_TX, LOG_LIMIT_SETTING, DEFAULT_LOG_LIMIT, MAX_LOG_TEXT, type LogInput } from './log.js';
+export { appendLog, appendOrComplete, openSentence, type LineCompletion, lastLineOfTransaction, replaceLastLog, stampLog, PENDING_TX, LOG_LIMIT_SETTING, DEFAULT_LOG_LIMIT, MAX_LOG_TEXT, type LogInput } from './log.js';
 export { canSee, knowsExists, audienceAllows, audienceFor, seatAudience, AUDIENCE_ALL, AUDIENCE_GM, VISIBILITIES } from './visibility.js';
 export { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS, emptyClock, isClockUnit, clockAdvanced, advanceClock } from './clock.js';
 export { readString, readInt, readEnum, readObject, isJson, checkCommand, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH, MAX_NAME, type Read } from './validate.js';

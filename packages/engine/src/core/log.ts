@@ -59,6 +59,58 @@ export function appendLog(world: World, entry: LogInput): World {
   return { ...world, log };
 }
 
+/**
+ * The entry this transaction wrote last, or null: a line the event being applied may complete, so one damage
+ * reads as one line (its roll or amount, then its result) and not two.
+ */
+export function lastLineOfTransaction(world: World): LogEntry | null {
+  const last = world.log[world.log.length - 1];
+  return last !== undefined && last.tx === currentSeq ? last : null;
+}
+
+/**
+ * The world with its last entry, which this transaction wrote (lastLineOfTransaction), rewritten as `entry`.
+ * Earlier transactions' entries are never touched: a view that saw them keeps them as they were.
+ */
+export function replaceLastLog(world: World, entry: LogInput): World {
+  const prev = world.log;
+  const last = prev[prev.length - 1];
+  if (last === undefined || last.tx !== currentSeq) throw new Error('replaceLastLog: the last entry is not this transaction\'s');
+  const e: LogEntry = {
+    tx: currentSeq,
+    audience: entry.audience,
+    kind: entry.kind,
+    text: entry.text,
+    ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
+    ...(entry.data === undefined ? {} : { data: entry.data }),
+  };
+  const log = prev.slice();
+  log[log.length - 1] = e;
+  // No noteExtension: the projection finds this transaction's growth by walking back to the last entry it held.
+  return { ...world, log };
+}
+
+/** What completes an earlier line of the transaction: its new sentence, and what players read instead (ADR 33). */
+export interface LineCompletion {
+  readonly text: string;
+  readonly shown?: string;
+  readonly data?: Json;
+}
+
+/**
+ * Appends `entry`, or, when the transaction's last line has the same audience and `complete` answers for it,
+ * rewrites that line instead (its kind kept): "Kira takes 10 damage" and then "HP 12 → 2" become one sentence.
+ */
+export function appendOrComplete(world: World, entry: LogInput, complete: (prev: LogEntry) => LineCompletion | null): World {
+  const prev = lastLineOfTransaction(world);
+  const done = prev === null || JSON.stringify(prev.audience) !== JSON.stringify(entry.audience) ? null : complete(prev);
+  if (prev === null || done === null) return appendLog(world, entry);
+  return replaceLastLog(world, { audience: prev.audience, kind: prev.kind, text: done.text, ...(done.shown === undefined ? {} : { shown: done.shown }), ...(done.data !== undefined ? { data: done.data } : prev.data !== undefined ? { data: prev.data } : {}) });
+}
+
+/** A sentence without its closing full stop, to carry on: "Kira takes 10 damage" + ": HP 12 → 2." */
+export const openSentence = (s: string): string => (s.endsWith('.') ? s.slice(0, -1) : s);
+
 function withoutOldest(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
   const out = new Array<LogEntry>(prev.length - drop + 1);
   for (let i = drop; i < prev.length; i++) out[i - drop] = prev[i]!;

@@ -2,7 +2,8 @@
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Reducer, World } from '../core/types.js';
 import { reducersOf, type EventOf, type Evolve } from '../core/events.js';
-import { appendLog } from '../core/log.js';
+import { appendLog, appendOrComplete, openSentence } from '../core/log.js';
+import { isFoe, showsFoeNumbers } from '../foes/model.js';
 import { claimId } from '../core/ids.js';
 import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, resetEconomy } from './economies.js';
@@ -245,9 +246,28 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'encounter.combatantRemoved': (b, w, e) => logAbout(w, own(getEncounter(b).combatants, e.id), 'encounter.left', (name) => `${name} leaves the encounter.`),
     'encounter.hpChanged': (_b, w, e) => {
       const c = own(getEncounter(w).combatants, e.id);
+      if (c === undefined) return w;
       const amount = e.amount;
-      const down = e.kind === 'damage' && e.to <= 0 && c?.kind === 'npc' ? ' and is defeated' : '';
-      return logAbout(w, c, 'encounter.hp', (name) => (e.kind === 'damage' ? `${name} takes ${amount} damage${down}.` : `${name} is healed by ${amount}.`));
+      const defeated = e.kind === 'damage' && e.to <= 0 && c.kind === 'npc';
+      // One line says who, how much and the result; a foe's HP stay the GM's (ADR 33), and so does an unknown's name.
+      const hp = typeof e.from === 'number' && typeof e.to === 'number' ? `HP ${e.from} → ${e.to}` : null;
+      const secret = c.visibility === 'existence' || (isFoe(w, e.id) && !showsFoeNumbers(w));
+      const said = (name: string, withHp: boolean): string =>
+        `${name} ${e.kind === 'damage' ? `takes ${amount} damage` : `is healed by ${amount}`}${withHp && hp !== null ? ` (${hp})` : ''}${defeated ? ' and is defeated' : ''}.`;
+      const shownName = c.visibility === 'existence' ? 'Unknown' : c.name;
+      const audience = c.visibility === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL;
+      const entry = { audience, kind: 'encounter.hp', text: said(c.name, true), ...(secret ? { shown: said(shownName, false) } : {}), data: { id: c.id } };
+      // A ruleset's attack line that named this damage (data.damageTo) is completed with the result, not followed by a second line.
+      return appendOrComplete(w, entry, (prev) => {
+        const d = prev.data;
+        if (e.kind !== 'damage' || d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== e.id) return null;
+        const fell = defeated ? `${hp === null ? '' : ', '}${c.name} is defeated` : '';
+        const tail = `${hp ?? ''}${fell}`;
+        const text = `${openSentence(prev.text)}${tail === '' ? '' : `: ${tail}`}.`;
+        if (!secret && prev.shown === undefined) return { text };
+        const shownTail = secret ? (defeated ? `: ${shownName} is defeated` : '') : tail === '' ? '' : `: ${tail}`;
+        return { text, shown: `${openSentence(prev.shown ?? prev.text)}${shownTail}.` };
+      });
     },
     'encounter.turnSkipped': (_b, w, e) => logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.turnSkipped', (name) => `${name} cannot act and loses this turn.`),
     'encounter.visibilitySet': (b, w, e) => {

@@ -1,8 +1,8 @@
 // A tiny test module: dice rolled in decide (and recorded), a reaction that
 // advances the clock on even rolls, a GM-only secret holding a canary string,
 // and a deliberately looping reaction.
-import { AUDIENCE_ALL, AUDIENCE_GM, appendLog, claimId, clockAdvanced, err, mintId, ok } from '../../src/core/index.js';
-import type { Json, Module, World } from '../../src/core/index.js';
+import { AUDIENCE_ALL, AUDIENCE_GM, appendLog, claimId, clockAdvanced, err, mintId, ok, stampLog } from '../../src/core/index.js';
+import type { Engine, Json, Module, Table, World } from '../../src/core/index.js';
 
 export const CANARY = 'CANARY-7f3a';
 
@@ -58,3 +58,18 @@ export const loopModule: Module = {
   reducers: { 'loop.pinged': (w) => w },
   reactions: [(_w, e) => (e.type === 'loop.pinged' ? [{ type: 'loop.pinged', n: Number(e['n']) + 1 }] : [])],
 };
+
+/**
+ * The reference world of a table, as the engine once computed it on every undo: the genesis, then every live
+ * command's events evolved outside a transaction (entries pending) and stamped with its seq.
+ */
+export function liveReplay(engine: Pick<Engine, 'evolve'>, t: Table): World {
+  let w = t.genesis;
+  for (const seq of t.live.toArray()) {
+    const tx = t.transactions.bySeq(seq)!;
+    if (tx.kind !== 'command') throw new Error(`live ${seq} is not a command`);
+    for (const e of tx.events) w = engine.evolve(w, e);
+    w = stampLog(w, seq);
+  }
+  return w;
+}

@@ -14,16 +14,14 @@ import {
   createEngine,
   logExtension,
   PENDING_TX,
-  stampLog,
   type Command,
   type Json,
-  type Table,
   type Viewer,
   type ViewMemo,
   type World,
 } from '../../src/core/index.js';
 import { countdownsModule } from '../../src/countdowns/index.js';
-import { diceyModule } from './fixtures.js';
+import { diceyModule, liveReplay } from './fixtures.js';
 
 const engine = createEngine([coreModule, countdownsModule, diceyModule]);
 const GM: Viewer = { role: 'gm' };
@@ -31,17 +29,6 @@ const SPECTATOR: Viewer = { role: 'spectator' };
 const json = (v: unknown) => JSON.stringify(v);
 const newMemo = (): ViewMemo => ({ entryCopies: new WeakMap() });
 
-/** The old way: the genesis, then each live command's events evolved with pending entries, then stamped. */
-function stampedAfterwards(t: Table): World {
-  let w = t.genesis;
-  for (const seq of t.live.toArray()) {
-    const tx = t.transactions.bySeq(seq)!;
-    if (tx.kind !== 'command') throw new Error(`live ${seq} is not a command`);
-    for (const e of tx.events) w = engine.evolve(w, e);
-    w = stampLog(w, seq);
-  }
-  return w;
-}
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<Command>({ type: 'log.note', text: 'for everyone' }, { type: 'log.note', text: 'for the GM', audience: { kind: 'gm' } }) },
@@ -66,7 +53,7 @@ describe('log entries written with their transaction\'s seq (issue 19)', () => {
         list.forEach((c, i) => {
           const r = engine.execute(t, c, { rng: seededRng(seed + i), actor: GM });
           if (r.ok) t = r.value.table;
-          const reference = stampedAfterwards(t);
+          const reference = liveReplay(engine, t);
           expect(json(t.world)).toBe(json(reference));
           // No entry in a table's world is left pending, and each names a transaction the table holds.
           for (const e of t.world.log) {

@@ -125,10 +125,12 @@ describe('the damage box (encounter.damage / encounter.heal)', () => {
     expect(t.enc.combatants['g2']!.stats['hp']).toBe(5);
     t.ok({ type: 'encounter.damage', id: 'g2', amount: 9 });
     expect(t.enc.combatants['g2']!.stats['hp']).toBe(0);
-    expect(texts(t).slice(-3)).toEqual(['Goblin 2 takes 3 damage.', 'Goblin 2 is healed by 7.', 'Goblin 2 takes 9 damage and is defeated.']);
+    // One line each, with the result for the GM (5 - 3 = 2, 2 + 7 capped at 5, 5 - 9 stops at 0); a foe's HP stay the GM's.
+    expect(texts(t).slice(-3)).toEqual(['Goblin 2 takes 3 damage (HP 5 → 2).', 'Goblin 2 is healed by 7 (HP 2 → 5).', 'Goblin 2 takes 9 damage (HP 5 → 0) and is defeated.']);
+    expect(texts(t, { role: 'spectator' }).slice(-3)).toEqual(['Goblin 2 takes 3 damage.', 'Goblin 2 is healed by 7.', 'Goblin 2 takes 9 damage and is defeated.']);
     t.undo();
     expect(t.enc.combatants['g2']!.stats['hp']).toBe(5);
-    expect(texts(t).at(-1)).toBe('Goblin 2 is healed by 7.');
+    expect(texts(t).at(-1)).toBe('Goblin 2 is healed by 7 (HP 2 → 5).');
   });
 
   it('a linked character keeps its hit points on its sheet', () => {
@@ -155,7 +157,7 @@ describe('the damage box (encounter.damage / encounter.heal)', () => {
     const t = new Table([encounterModule(rules)]);
     t.ok({ type: 'encounter.start', combatants: [...roster, { id: 'lurk', name: 'CANARY-lurker', kind: 'npc', visibility: 'hidden', stats: { dex: 1, hp: 4 } }] });
     t.ok({ type: 'encounter.damage', id: 'lurk', amount: 4 });
-    expect(texts(t).at(-1)).toBe('CANARY-lurker takes 4 damage and is defeated.');
+    expect(texts(t).at(-1)).toBe('CANARY-lurker takes 4 damage (HP 4 → 0) and is defeated.');
     const json = JSON.stringify(t.engine.view(t.table, ann));
     expect(json).not.toContain('CANARY');
     expect(json).not.toContain('lurk');

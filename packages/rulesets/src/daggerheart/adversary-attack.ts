@@ -200,7 +200,7 @@ const evolve: Evolve<AdversaryAttackEvent> = {
     // Its attack modifier and damage dice are the GM's (ADR 33, ADR 40): players read the d20, the outcome and the damage dealt.
     const hideNumbers = isFoeCharacter(w, e.attackerId) && !showsFoeNumbers(w);
     const shown = hideNumbers ? `${theirs}: ${kept} vs Evasion ${e.evasion}, ${outcome}${e.hit && e.damage > 0 ? ` for ${e.damage} damage` : ''}.` : seen === 'existence' ? text.replace(who, theirs) : undefined;
-    return appendLog(w, { audience: seen === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'daggerheart.attack', text, ...(shown === undefined ? {} : { shown }), data: { characterId: e.targetId } });
+    return appendLog(w, { audience: seen === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'daggerheart.attack', text, ...(shown === undefined ? {} : { shown }), data: { characterId: e.targetId, ...(e.hit && e.damage > 0 ? { damageTo: e.targetId } : {}) } });
   },
 };
 

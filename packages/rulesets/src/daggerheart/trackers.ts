@@ -10,6 +10,8 @@ import {
   isFoeCharacter,
   AUDIENCE_ALL,
   appendLog,
+  appendOrComplete,
+  openSentence,
   clockAdvanced,
   err,
   getEncounter,
@@ -270,7 +272,16 @@ const evolve: Evolve<TrackerEvent> = {
     const down = ch !== undefined && e.hpTo >= trackOf(ch.stats, 'hp', slotsFor(w, 'hp')).slots;
     const marked = e.hpTo > e.hpFrom ? 'marks HP' : 'marks no HP';
     const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage and ${marked}.${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } });
+    const entry = { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } };
+    // An adversary's attack line that dealt this damage (data.damageTo) is completed with what it did: one hit, one line.
+    return appendOrComplete(next, entry, (prev) => {
+      const d = prev.data;
+      if (d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== id) return null;
+      const result = `${SEVERITY_WORDS[e.severity]} (thresholds ${e.major}/${e.severe}${armor}), marks ${e.hpTo - e.hpFrom} HP`;
+      const done = `${openSentence(prev.text)}: ${result}.`;
+      if (shown !== undefined) return { text: done, shown: `${openSentence(prev.shown ?? prev.text)}, ${marked}.${down ? ` ${nameOf(w, id)} is down.` : ''}` };
+      return prev.shown === undefined ? { text: done } : { text: done, shown: `${openSentence(prev.shown)}: ${result}.` };
+    });
   },
   'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${e.rest} rest.` }),
   'daggerheart.downtimeMove': (w, e) => {

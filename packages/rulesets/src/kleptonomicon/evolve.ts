@@ -198,7 +198,9 @@ const typed: Evolve<KleptoEvent> = {
     const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}: ${testDiceText(e.roll)}`;
     // Players read a foe's Defense only where the GM shows defences (ADR 33).
     const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
-    return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, undefined, shown);
+    // A hit's damage: the kernel's HP change completes this line with the result (one damage, one line).
+    const data = e.hit === true && e.damage > 0 ? { damageTo: e.targetId } : undefined;
+    return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
   },
 };
 

@@ -27,8 +27,8 @@ export const kleptonomiconKit = encounterKit({
   sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
   // A builder's or stat block's foe keeps its Defense on the combatant: players read it as they read a foe sheet's (ADR 68).
   foeStats: kleptoSheetModel.foeFields!,
-  // The Episode's phases gate new fights (ADR 74); an 'encounter' phase here is an ended fight's Reward phase.
-  mayStart: (world) => encounterStartRefusal(getKlepto(world).phase),
+  // The Episode's phases gate new fights (ADR 74, ADR 81); an 'encounter' phase here is an ended fight's Reward phase.
+  mayStart: (world) => encounterStartRefusal(getKlepto(world).phase, getKlepto(world).episode),
 });
 
 export const ruleset = defineRuleset({

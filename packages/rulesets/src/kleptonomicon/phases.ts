@@ -73,10 +73,14 @@ export const ENCOUNTER_TRANSITIONS: { readonly [to in EncounterPhase]: readonly 
 /**
  * Why no Encounter may start in this Episode phase (004 "Phases of Play": the
  * Opening Credits allow only Episodic abilities, the Closing Credits wind the
- * Episode down). Between Episodes stays open: a table that does not play the
- * Episode's phases (scripts, imports, older tables) is always there (ADR 74).
+ * Episode down, and a fight is one of an Episode's phases). Between Episodes is
+ * open only to a table that never started an Episode (`episodes` 0): scripts,
+ * imports, older tables and GMs who do not play Episodes live there (ADR 74,
+ * ADR 81). Once a table has played one, its fights happen inside the next.
  */
-export function encounterStartRefusal(phase: EpisodePhase): RuleError | null {
+export function encounterStartRefusal(phase: EpisodePhase, episodes = 0): RuleError | null {
+  if (phase === 'between' && episodes > 0)
+    return { code: 'BETWEEN_EPISODES', message: 'no Encounter starts between Episodes once the table plays them: start the next Episode, go to Freeplay, then start it' };
   if (phase === 'opening') return { code: 'OPENING_CREDITS', message: 'no Encounter starts during the Opening Credits: go to Freeplay first, then start it' };
   if (phase === 'closing') return { code: 'CLOSING_CREDITS', message: 'no Encounter starts during the Closing Credits: end this Episode and start the next one for another Encounter' };
   return null;

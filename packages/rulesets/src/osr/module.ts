@@ -6,6 +6,10 @@ import {
   AUDIENCE_ALL,
   AUDIENCE_GM,
   appendLog,
+  appendOrComplete,
+  openSentence,
+  type LineCompletion,
+  type LogEntry,
   canSee,
   claimId,
   encounterKit,
@@ -121,10 +125,26 @@ function checkWords(w: World, e: { readonly label: string; readonly kind: string
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
 
-function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string): World {
+function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string, complete?: (prev: LogEntry) => LineCompletion | null): World {
   const now = audienceOf(w, e);
   const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
-  return appendLog(w, { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
+  const entry = { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) };
+  return complete === undefined ? appendLog(w, entry) : appendOrComplete(w, entry, complete);
+}
+
+/**
+ * An HP loss completes the damage or attack line that named it (data.damageTo): "Kira takes 10 damage: HP 12 → 2."
+ * A foe's HP stay the GM's (ADR 33): players read the damage and its fall.
+ */
+function hpCompletes(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): (prev: LogEntry) => LineCompletion | null {
+  return (prev) => {
+    const d = prev.data;
+    if (e.to >= e.from || d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== e.characterId) return null;
+    const text = `${openSentence(prev.text)}: HP ${e.from} → ${e.to}.`;
+    const secret = isFoe(w, e.characterId) && !showsFoeNumbers(w);
+    if (!secret) return prev.shown === undefined ? { text } : { text, shown: `${openSentence(prev.shown)}: HP ${e.from} → ${e.to}.` };
+    return { text, shown: `${openSentence(prev.shown ?? prev.text)}.${e.to <= 0 ? ` ${nm(w, e.characterId)} is down.` : ''}` };
+  };
 }
 
 
@@ -228,12 +248,12 @@ const evolve: Evolve<OsrEvent> = {
         : isFoe(w, e.targetId) && !foeDefencesShown(w)
           ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.`
           : undefined;
-    return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, undefined, shown);
+    return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, e.hit ? { damageTo: e.targetId } : undefined, shown);
   },
-  'osr.damageRolled': (w, e) => log(w, e, damageText(w, e)),
+  'osr.damageRolled': (w, e) => log(w, e, damageText(w, e), { damageTo: e.targetId }),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} is healed by ${e.source}: ${e.dice} = ${e.total}.`),
   'osr.hpChanged': (w, e) =>
-    log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined),
+    log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined, hpCompletes(w, e)),
   'osr.downed': on((w, e, st) => {
     const id = e.characterId;
     const fallen = e.fight && sideInFight(w, id) !== null ? { fightFallen: addTo(st.fightFallen ?? [], id) } : {};

@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Evolve, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId, foeNumbersView, foeRevealOf, getEncounter, isFoeCharacter, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, appendOrComplete, claimId, foeNumbersView, openSentence, type LineCompletion, type LogEntry, foeRevealOf, getEncounter, isFoeCharacter, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -76,8 +76,16 @@ export type TeamsEvent =
   | ({ readonly type: 'teams.dropped'; readonly item: string } & Id)
   | ({ readonly type: 'teams.restored'; readonly field: 'endurance' | 'health' | 'stamina' | 'focus' | 'deathDifficulty'; readonly from: number; readonly to: number } & Id);
 
-function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefined)[], text: string, data?: Json, shown?: string): World {
-  return appendLog(world, { audience: audienceOf(world, ids), kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
+function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefined)[], text: string, data?: Json, shown?: string, complete?: (prev: LogEntry) => LineCompletion | null): World {
+  const entry = { audience: audienceOf(world, ids), kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) };
+  return complete === undefined ? appendLog(world, entry) : appendOrComplete(world, entry, complete);
+}
+
+/** "takes 4 of 11 damage" with the damage's type named: "takes 4 of 11 piercing damage". */
+function typed(line: string, type: string): string {
+  if (type === '') return line;
+  if (line.endsWith(' damage')) return `${line.slice(0, -' damage'.length)}${type} damage`;
+  return / of \d+$/.test(line) ? `${line}${type} damage` : `${line} (${type.trim()})`;
 }
 
 /** Anyone but a PC (by its character, or its combatant): its endurance and health are the GM's (ADR 33). */
@@ -215,7 +223,8 @@ const evolve: Evolve<TeamsEvent> = {
     // A foe's deflection, parry value and item are its defences: players read what happened, not the split (review 7).
     const hidden = e.avoided !== true && isFoe(w, target) && !foeDefencesShown(w);
     const shown = !hidden ? undefined : e.reaction === 'block' ? `${who} blocked with the ${item}.` : e.reaction === 'parry' ? `${who} parried with the ${item}.` : `${who} is hit.`;
-    return log(w, e, [target, e.attacker], text, undefined, shown);
+    // What the hit does to endurance and health completes this line (teams.damaged): one hit, one line.
+    return log(w, e, [target, e.attacker], text, e.avoided !== true && (e.damage ?? 0) > 0 ? { damageTo: target } : undefined, shown);
   },
   'teams.dodgeRolled': (world, e) => {
     const id = e.id;
@@ -252,7 +261,17 @@ const evolve: Evolve<TeamsEvent> = {
     // Players read a foe's damage, not its endurance or health (ADR 33); its fall has its own line.
     const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
     const before = typeof e.raw === 'number' ? ` (${e.raw} before deflection)` : '';
-    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage${before}: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`, undefined, shown);
+    const result = `endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}`;
+    const completes = (prev: LogEntry): LineCompletion | null => {
+      const d = prev.data;
+      if (d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== id || typeof e.raw === 'number') return null;
+      const head = typed(openSentence(prev.text), type);
+      const text = `${head}: ${result}.`;
+      if (shown === undefined) return prev.shown === undefined ? { text } : { text, shown: `${openSentence(prev.shown)}: ${result}.` };
+      // Players read the hit and the damage dealt; a foe's deflection split (prev.shown) and its tracks stay the GM's.
+      return { text, shown: prev.shown === undefined ? `${head}.` : `${openSentence(prev.shown)}: ${e.amount}${type} damage.` };
+    };
+    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage${before}: ${result}.`, undefined, shown, completes);
   },
   'teams.consciousnessAtRisk': (world, e) => {
     const id = e.id;

@@ -56,7 +56,9 @@ describe('daggerheart.adversaryAttack', () => {
     expect(t.world.characters[kira]!.stats['hpMarked']).toBe(2);
     expect(getDaggerheart(t.world).fear).toBe(fear);
     expect(t.dice.left).toBe(0);
-    expect(t.view(GM).world.log.at(-2)?.text).toBe('Bandit attacked Kira: d20 14 + 1 = 15 vs Evasion 10, a hit; 1d8+2: [5] = 7 damage.');
+    // One hit, one line: the roll, the damage and what it did (7 is at least Major 5, below Severe 10: 2 HP).
+    expect(t.view(GM).world.log.at(-1)?.text).toBe('Bandit attacked Kira: d20 14 + 1 = 15 vs Evasion 10, a hit; 1d8+2: [5] = 7 damage: major (thresholds 5/10), marks 2 HP.');
+    expect(t.view(GM).world.log.filter((e) => e.kind === 'daggerheart.damage')).toEqual([]);
   });
   it('d20 3 + 1 = 4 misses Evasion 10: no damage die is rolled, nothing marked', () => {
     const { t, kira, bandit } = setup();
@@ -113,7 +115,8 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     t.run({ type: 'daggerheart.adversaryAttack', attackerId: bandit, targetId: kira });
     const lines = (v: TableView) => v.world.log.filter((e) => e.kind === 'daggerheart.attack').map((e) => e.text);
     const ev = (v: TableView) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === 'daggerheart.adversaryAttacked');
-    expect(lines(t.view(player(seat)))).toEqual(['Bandit attacked Kira: d20 14 vs Evasion 10, a hit for 7 damage.']);
+    // Kira's own thresholds and HP are hers to read; the Bandit's modifier and dice are not.
+    expect(lines(t.view(player(seat)))).toEqual(['Bandit attacked Kira: d20 14 vs Evasion 10, a hit for 7 damage: major (thresholds 5/10), marks 2 HP.']);
     const seen = ev(t.view(player(seat)))[0]!;
     for (const k of ['attack', 'total', 'damageDice', 'damageRolls', 'critBonus']) expect(seen).not.toHaveProperty(k);
     expect(seen).toMatchObject({ natural: 14, hit: true, damage: 7 });
@@ -121,13 +124,14 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     expect(ev(t.view(player(seat)))[0]).toEqual(ev(t.view(GM))[0]);
   });
   it('one only known to exist attacks as "Unknown"; a hidden one\'s attack is the GM\'s alone (Kira still reads her damage)', () => {
-    for (const [visibility, line] of [['existence', ['Unknown attacked Kira: d20 14 vs Evasion 10, a hit for 7 damage.']], ['hidden', []]] as const) {
+    // Known to exist: the one line tells Kira her damage. Hidden: the attack line is the GM's, so her damage keeps its own line.
+    for (const [visibility, line, own] of [['existence', ['Unknown attacked Kira: d20 14 vs Evasion 10, a hit for 7 damage: major (thresholds 5/10), marks 2 HP.'], []], ['hidden', [], ['Kira takes 7 damage (major: thresholds 5/10) and marks 2 HP.']]] as const) {
       const { t, seat, kira, bandit } = setup({ visibility });
       t.dice.queue(14, 5);
       t.run({ type: 'daggerheart.adversaryAttack', attackerId: bandit, targetId: kira });
       const seen = t.view(player(seat));
       expect(seen.world.log.filter((e) => e.kind === 'daggerheart.attack').map((e) => e.text)).toEqual(line);
-      expect(seen.world.log.filter((e) => e.kind === 'daggerheart.damage').map((e) => e.text)[0]).toContain('Kira takes 7 damage');
+      expect(seen.world.log.filter((e) => e.kind === 'daggerheart.damage').map((e) => e.text)).toEqual(own);
     }
   });
 });

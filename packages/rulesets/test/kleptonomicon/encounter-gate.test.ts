@@ -1,7 +1,8 @@
 // The Episode's phases gate a new Encounter in the engine (issue 20, ADR 74):
 // none starts in the Opening or Closing Credits, one starts from Freeplay or
 // an ended fight's Reward phase, and a stored log whose fight began in the
-// Opening Credits (before the gate) still replays.
+// Opening Credits (before the gate) still replays. Between Episodes is open only
+// to a table that never started an Episode (ADR 81).
 import { describe, expect, it } from 'vitest';
 import { getEncounter, scenario, seededRng, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { ruleset } from '../../src/kleptonomicon/index.js';
@@ -50,9 +51,27 @@ describe('Kleptonomicon: encounter.start follows the Episode phase', () => {
     expect(e.message).toContain('end this Episode');
   });
 
-  it('still starts one Between Episodes (a table that does not play the phases)', () => {
+  it('still starts one Between Episodes at a table that never started an Episode (it does not play the phases)', () => {
     const s = table();
     expect(getKlepto(s.world).phase).toBe('between');
+    expect(getKlepto(s.world).episode).toBe(0);
+    s.run(start);
+    expect(getEncounter(s.world).active).toBe(true);
+  });
+
+  it('is refused Between Episodes once the table has played one (ADR 81): the sentence says what to do, and the next Episode opens the way', () => {
+    const s = table();
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
+    s.run({ type: 'kleptonomicon.closingCredits' });
+    s.run({ type: 'kleptonomicon.endEpisode' });
+    expect(getKlepto(s.world)).toMatchObject({ phase: 'between', episode: 1 });
+    const e = s.fail(start);
+    expect(e.code).toBe('BETWEEN_EPISODES');
+    expect(e.message).toBe('no Encounter starts between Episodes once the table plays them: start the next Episode, go to Freeplay, then start it');
+    expect(getEncounter(s.world).active).toBe(false);
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
     s.run(start);
     expect(getEncounter(s.world).active).toBe(true);
   });

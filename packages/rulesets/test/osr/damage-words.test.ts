@@ -35,8 +35,9 @@ describe('damage in words', () => {
     const tx = t.run({ type: 'osr.attack', attackerId: kira, targetId: gob, kind: 'ranged', damage: '1d6' });
     expect(eventsOf(tx, 'osr.attacked')[0]!['damage']).toMatchObject({ faces: [4], bonus: 3, doubled: true, total: 14 });
     const [first, second] = lines(t, 'osr.attacked');
-    expect(first).toMatch(/hit for 5 \(1d6 \[2\] \+ DEX 3\)\.$/);
-    expect(second).toMatch(/a critical hit for 14 \(1d6 \[4\] \+ DEX 3 = 7, doubled on a natural 20\)\.$/);
+    // One hit, one line: the dice, then what it did to the Goblin's HP (30 - 5 = 25, 25 - 14 = 11).
+    expect(first).toMatch(/hit for 5 \(1d6 \[2\] \+ DEX 3\): HP 30 → 25\.$/);
+    expect(second).toMatch(/a critical hit for 14 \(1d6 \[4\] \+ DEX 3 = 7, doubled on a natural 20\): HP 25 → 11\.$/);
     expect(t.stats(gob)['hp']).toBe(30 - 5 - 14);
   });
 

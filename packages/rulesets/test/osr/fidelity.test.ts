@@ -104,7 +104,7 @@ describe('001 "Critical Failure": a natural 1 on a check that damages a PC doubl
     expect(eventsOf(tx, 'osr.chased')[0]).toMatchObject({ success: false });
     expect(eventsOf(tx, 'osr.damageRolled')[0]).toMatchObject({ targetId: pc, faces: [4], doubled: true, doubledBy: 'natural 1', total: 8 });
     expect(t.stats(pc)['hp']).toBe(12);
-    expect(logTexts(t)).toContain('Runner takes 8 damage (1d6, doubled by a natural 1) from chase.');
+    expect(logTexts(t)).toContain('Runner takes 8 damage (1d6, doubled by a natural 1) from chase: HP 20 → 12.');
   });
   it('a failed chase on a natural 5 takes the 1d6 as rolled', () => {
     const t = osrTable();

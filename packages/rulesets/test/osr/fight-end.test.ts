@@ -85,7 +85,7 @@ describe('a PC still at 0 HP when a short fight ends (001 "Death & Injury", ADR 
   it('down in round 1 of a 2-round fight: at End the table reads 60 - 12 = 48 s left; when the minute runs out the PC is dead, and the GM summary lists it dying', () => {
     const { t, kira } = goblinFight();
     t.run({ type: 'osr.damage', targetId: kira, amount: 14 }); // down at 0 s
-    expect(t.world.log.some((l) => l.text === 'Kira takes 14 damage.')).toBe(true);
+    expect(t.world.log.some((l) => l.text === 'Kira takes 14 damage: HP 14 → 0.')).toBe(true);
     const round = (): number => (t.world.ext['encounter'] as { round: number }).round;
     for (let i = 0; i < 10 && round() < 2; i++) t.run({ type: 'encounter.endTurn' }); // round 2 begins at 6 s
     expect([round(), t.world.clock.seconds]).toEqual([2, 6]);
@@ -115,10 +115,10 @@ describe('a PC still at 0 HP when a short fight ends (001 "Death & Injury", ADR 
   it('damage with dice says its dice and source; a plain amount reads as a sentence (9 damage, not "9 damage (9) from damage")', () => {
     const { t, kira } = goblinFight();
     t.run({ type: 'osr.damage', targetId: kira, amount: 9 });
-    expect(t.world.log.some((l) => l.text === 'Kira takes 9 damage.')).toBe(true);
+    expect(t.world.log.some((l) => l.text === 'Kira takes 9 damage: HP 14 → 5.')).toBe(true);
     t.dice.queue(3);
     t.run({ type: 'osr.damage', targetId: kira, amount: '1d6+1', source: 'a falling rock' });
-    expect(t.world.log.some((l) => l.text === 'Kira takes 4 damage (1d6+1) from a falling rock.')).toBe(true);
+    expect(t.world.log.some((l) => l.text === 'Kira takes 4 damage (1d6+1) from a falling rock: HP 5 → 1.')).toBe(true);
   });
 });
 

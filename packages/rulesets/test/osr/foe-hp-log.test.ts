@@ -19,11 +19,12 @@ describe("OSR: a foe's HP in log lines and history", () => {
     t.run({ type: 'osr.damage', target: orc, amount: 8 });
     const player = t.s.view({ role: 'player', seatId });
     const gm = t.s.view(GM);
-    expect(lines(gm, 'osr.hpChanged')[0]).toContain('13 → 8');
-    const seen = lines(player, 'osr.hpChanged');
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/^Orc took 5 damage \(.*\)\.$/);
-    expect(seen[1]).toMatch(/^Orc took 8 damage \(.*\)\. Orc is down\.$/);
+    // One damage, one line: the amount and what it did (13 - 5 = 8, 8 - 8 = 0); no separate HP line.
+    expect(lines(gm, 'osr.damageRolled')).toEqual(['Orc takes 5 damage: HP 13 → 8.', 'Orc takes 8 damage: HP 8 → 0.']);
+    expect(lines(gm, 'osr.hpChanged')).toEqual([]);
+    const seen = lines(player, 'osr.damageRolled');
+    expect(seen).toEqual(['Orc takes 5 damage.', 'Orc takes 8 damage. Orc is down.']);
+    expect(lines(player, 'osr.hpChanged')).toEqual([]);
     for (const l of seen) expect(l).not.toMatch(/13|→/);
     expect(events(gm, 'osr.hpChanged')[0]).toMatchObject({ from: 13, to: 8 });
     const ev = events(player, 'osr.hpChanged');
@@ -40,8 +41,8 @@ describe("OSR: a foe's HP in log lines and history", () => {
     t.run({ type: 'osr.damage', target: ann, amount: 4 });
     const player = t.s.view({ role: 'player', seatId });
     const gm = t.s.view(GM);
-    expect(lines(player, 'osr.hpChanged')).toEqual(lines(gm, 'osr.hpChanged'));
-    expect(lines(player, 'osr.hpChanged')[0]).toContain('9 → 5');
+    expect(lines(player, 'osr.damageRolled')).toEqual(lines(gm, 'osr.damageRolled'));
+    expect(lines(player, 'osr.damageRolled')).toEqual(['Ann takes 4 damage: HP 9 → 5.']);
     expect(events(player, 'osr.hpChanged')).toEqual(events(gm, 'osr.hpChanged'));
   });
 });

@@ -69,7 +69,8 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     const [gmLine] = lines(s.view(GM), 'osr.attacked');
     const [seen] = lines(s.view(player), 'osr.attacked');
     expect(gmLine).toMatch(/^Orc attacked Fighter \(melee, AC 15\): d20 12 \+\d+ = \d+ vs 15, /);
-    expect(seen).toMatch(/^Orc attacked Fighter \(melee\): d20 12, (hit for \d+|missed)\.$/);
+    // A PC's HP are public: a hit's line ends with them.
+    expect(seen).toMatch(/^Orc attacked Fighter \(melee\): d20 12, (hit for \d+: HP \d+ → \d+|missed)\.$/);
     const [ev] = events(s.view(player), 'osr.attacked');
     expect(ev!['roll']).not.toHaveProperty('modifier');
     expect(ev!['roll']).not.toHaveProperty('total');

@@ -10,7 +10,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { addWithSheet } from '../lib/made.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
-import { DraftsNote } from './DraftsNote.tsx';
+import { DraftedSheetForm } from './DraftsNote.tsx';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { fieldsOf, initialValues, refusalInWords, withNeeds, type FieldSpec, type FormValue } from '../lib/schemaForm.ts';
 import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
@@ -121,7 +121,6 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
   // Unsaved edits per character, kept while switching "Sheet of" (review 7: switching dropped them) and through
   // deltas: a change to the stored sheet (a player's edit) is taken in under them (shared with the tracker's editor).
   const drafts = useSheetDrafts();
-  const [fresh, setFresh] = useState(0);
   // What the form holds now, for hints that read across fields (a weapon's proficiencies against the sheet's).
   const [live, setLive] = useState<{ readonly id: string; readonly values: { readonly [k: string]: FormValue } } | null>(null);
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
@@ -134,12 +133,6 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
   if (ch === undefined) return null;
   const stored = storedSheet(world, ch);
   const start = { ...blank, ...sheetStart(fields, stored) };
-  const draft = drafts.draftOf(ch.id, start) ?? undefined;
-  const drop = drafts.drop;
-  const keep = (values: { readonly [k: string]: FormValue }, from: { readonly [k: string]: FormValue }) => {
-    setLive({ id: ch.id, values });
-    drafts.keep(ch.id, from, values);
-  };
   const others = characters.filter((c) => c.id !== ch.id && drafts.draftOf(c.id, { ...blank, ...sheetStart(fields, storedSheet(world, c)) }) !== null);
   return (
     <details data-testid="sheet-form">
@@ -161,38 +154,25 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
           ))}
         </select>
       </span>
-      <DraftsNote
+      <DraftedSheetForm
+        drafts={drafts}
+        id={ch.id}
         name={ch.name}
-        held={draft !== undefined}
+        start={start}
         others={others.map((c) => c.name)}
-        keptWhen="kept if you switch"
-        testId="sheet-drafts"
-        onDiscard={() => {
-          drop(ch.id);
-          setFresh((n) => n + 1);
-        }}
-      />
-      <SchemaForm
-        key={`${ch.id}:${fresh}`}
         schema={schema}
         idPrefix="sheet-form"
-        initial={start}
-        draft={draft}
-        followInitial
-        onChange={keep}
         useOptions={useOptions}
         submitLabel={`Save ${ch.name}'s sheet`}
-        onInvalid={() => setSaved(null)}
-        onSubmit={async (payload) => {
-          // A new try clears the last "Saved" line, so it never stands under a new refusal (review 9).
-          setSaved(null);
+        keptWhen="kept if you switch"
+        testId="sheet-drafts"
+        onTry={() => setSaved(null)}
+        onChange={(values) => setLive({ id: ch.id, values })}
+        save={async (payload) => {
           const r = await send(sheetSetCommand(ch.id, payload as { [k: string]: Json }));
-          if (!r.ok) return refusal(r, fields, payload);
-          drop(ch.id);
-          setFresh((n) => n + 1);
-          setSaved(`Saved ${ch.name}'s sheet.`);
-          return null;
+          return r.ok ? null : refusal(r, fields, payload);
         }}
+        onSaved={() => setSaved(`Saved ${ch.name}'s sheet.`)}
       />
       {live?.id === ch.id
         ? unlistedProficiencies(live.values).map((h) => (

@@ -11,7 +11,7 @@ import { deadCharacters, hasPanel } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
-import { clearLineup, keepLineup, lineupStore, readLineup, revealMarks } from '../lib/builderDraft.ts';
+import { clearLineup, keepLineup, lineupStore, readKept, revealMarks } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -21,8 +21,16 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   // A ruleset with Episodes (004) starts an Encounter only from inside one.
   const gate = hasPanel(world.rulesetId, 'episode') ? encounterGate(world) : null;
   // The GM's draft kept on this device (a reload keeps it, ADR 73), else the party from the last fight.
-  const initial = useMemo(() => readLineup(lineupStore(), world.tableId) ?? partyDrafts(method, characters, last, undefined, dead), [last?.number]);
+  const keptAtOpen = useMemo(() => readKept(lineupStore(), world.tableId), [last?.number]);
+  const initial = useMemo(() => (keptAtOpen !== null && keptAtOpen.rows.length > 0 ? keptAtOpen.rows : partyDrafts(method, characters, last, undefined, dead)), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
+  // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73), kept with the line-up (ADR 81).
+  const rerollSetting = method?.reroll.setting ?? null;
+  const keptOptions = keptAtOpen?.options ?? {};
+  const [reroll, setReroll] = useState<boolean | null>(rerollSetting !== null ? (keptOptions.reroll ?? null) : null);
+  const rerollOn = reroll ?? (rerollSetting !== null && world.settings[rerollSetting] === true);
+  const [grouping, setGrouping] = useState<'each' | 'type' | 'side'>(keptOptions.grouping !== undefined && (method?.groupBy.modes ?? []).includes(keptOptions.grouping) ? keptOptions.grouping : 'each');
+  const [initiating, setInitiating] = useState<string>(keptOptions.initiating ?? '');
   const kept = useRef(false);
   useEffect(() => {
     // The first render only restores: the party drafted from the sheets is not a draft of the GM's until changed.
@@ -30,8 +38,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       kept.current = true;
       return;
     }
-    keepLineup(lineupStore(), world.tableId, rows);
-  }, [rows]);
+    keepLineup(lineupStore(), world.tableId, rows, { ...(reroll !== null ? { reroll } : {}), ...(grouping !== 'each' ? { grouping } : {}), ...(initiating !== '' ? { initiating } : {}) });
+  }, [rows, reroll, grouping, initiating]);
   // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
   const deadKey = dead.join(' ');
   useEffect(() => {
@@ -54,12 +62,6 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     setRows((old) => (old.some((r) => r.characterId !== null && !present.has(r.characterId)) ? old.filter((r) => r.characterId === null || present.has(r.characterId)) : old));
   }, [presentKey]);
   const [error, setError] = useState<string | null>(null);
-  const [initiating, setInitiating] = useState<string>('');
-  // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73).
-  const rerollSetting = method?.reroll.setting ?? null;
-  const [reroll, setReroll] = useState<boolean | null>(null);
-  const rerollOn = reroll ?? (rerollSetting !== null && world.settings[rerollSetting] === true);
-  const [grouping, setGrouping] = useState<'each' | 'type' | 'side'>('each');
   const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
@@ -214,7 +216,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           </button>
         </p>
       ) : null}
-      <button class="primary" disabled={rows.length === 0 || busy || gate !== null} onClick={() => void start()} data-testid="roll-initiative">
+      <button class="primary" disabled={rows.length === 0 || busy || gate?.blocks === true} onClick={() => void start()} data-testid="roll-initiative">
         Roll initiative{teams.length > 1 && starts !== '' ? ` (${starts} first)` : ''}
       </button>
     </div>

@@ -5,7 +5,8 @@ import type { World } from '@tablekeeper/engine';
 import { absoluteLink, createSeat, createSpectator, listSeats, newJoinCode } from '../net/api.ts';
 import type { Send } from './types.ts';
 import { tvLink } from '../lib/tv-link.ts';
-import { characterAdder } from '../lib/foes.ts';
+import { addThen } from '../lib/made.ts';
+import type { ClientCommand } from '../net/codec.ts';
 import { inviteSheetCommand } from '../lib/tswSheets.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { capabilitiesOf, inviteNeedsOf } from '@tablekeeper/rulesets/browser';
@@ -147,8 +148,6 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
 
 function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; send: Send; newCode: () => Promise<void> }) {
   const chars = Object.values(world.characters).filter((c) => c.seatId === inv.seatId);
-  const latest = useRef(world);
-  latest.current = world;
   const [problem, setProblem] = useState<string | null>(null);
   const slots = capabilitiesOf(world.rulesetId).hpSlots;
   const needed = inviteNeedsOf(world.rulesetId);
@@ -187,13 +186,11 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               const stats = { ...(!typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp }), ...asked };
               form.reset();
               const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats } as const;
-              if (inviteSheetCommand(world.rulesetId, '', null) === null) return void send(add);
-              // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all).
-              const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r))(add, name);
-              if (!made.ok) return setProblem(made.message);
-              const sheet = inviteSheetCommand(world.rulesetId, made.value, Number.isInteger(hp) && hp > 0 ? hp : null)!;
-              const r = await send(sheet);
-              setProblem(r.ok ? null : `${name}'s sheet: ${sentenceOf(r.rejection)}`);
+              // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all):
+              // the character and that sheet go as one batch (ADR 73), so one Undo takes both back.
+              const sheet = inviteSheetCommand(world.rulesetId, '', typed ? hp : null);
+              const r = await send(sheet === null ? add : addThen(add, (characterId) => ({ ...sheet, characterId }) as ClientCommand));
+              setProblem(r.ok ? null : `${name}: ${sentenceOf(r.rejection)}`);
             }}
           >
             <label class="sr-only" for={`cname-${inv.seatId}`}>

@@ -1,10 +1,10 @@
 // Characters as files (issue 20): export one of the table's characters, or
 // import one made at another table of the same rules. Its own chunk, on the
 // GM screen only.
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { CharacterForms } from './CharacterForms.tsx';
-import { addCommand, characterExport, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
+import { characterExport, importCommand, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { refusalInWords } from '../lib/schemaForm.ts';
 import type { Send } from './types.ts';
@@ -21,28 +21,16 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
   const characters = Object.values(world.characters);
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  // The latest view, read after an import's ack to find the character it added.
-  const latest = useRef(world);
-  latest.current = world;
   const id = characters.some((c) => c.id === chosen) ? chosen : (characters[0]?.id ?? '');
 
   const importFile = async (text: string) => {
     const parsed = parseCharacterFile(text, world.rulesetId);
     if (!parsed.ok) return setNote({ kind: 'error', text: parsed.errors.join(' ') });
-    const before = new Set(Object.keys(latest.current.characters));
-    const r = await send(addCommand(parsed.file));
-    if (!r.ok) return setNote({ kind: 'error', text: refusalInWords([], {}, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {})) });
-    let added: string | undefined;
-    for (let i = 0; i < 40 && added === undefined; i++) {
-      added = Object.keys(latest.current.characters).find((x) => !before.has(x));
-      if (added === undefined) await new Promise((res) => setTimeout(res, 50));
-    }
-    const sheet = added === undefined ? null : sheetImportCommand(world, parsed.file, added);
-    if (sheet !== null) {
-      const s = await send(sheet);
-      if (!s.ok) return setNote({ kind: 'error', text: `${parsed.file.character.name} was added, but the sheet was refused: ${refusalInWords([], {}, s.rejection, (message) => sentenceOf({ ...s.rejection, message }, {}), 'sheet')}` });
-    }
-    setNote({ kind: 'ok', text: `${parsed.file.character.name} joined the table${sheet !== null ? ' with their sheet' : ''}. Seat them from the invite panel.` });
+    // The character and its sheet in one batch (ADR 73): one change, one Undo, no waiting for the new id.
+    const withSheet = sheetImportCommand(world, parsed.file, '') !== null;
+    const r = await send(importCommand(world, parsed.file));
+    if (!r.ok) return setNote({ kind: 'error', text: refusalInWords([], {}, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), withSheet ? 'sheet' : undefined) });
+    setNote({ kind: 'ok', text: `${parsed.file.character.name} joined the table${withSheet ? ' with their sheet' : ''}. Seat them from the invite panel.` });
   };
 
   return (

@@ -14,8 +14,7 @@ import { refusalInWords, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
-import { SchemaForm } from './SchemaForm.tsx';
-import { DraftsNote } from './DraftsNote.tsx';
+import { DraftedSheetForm } from './DraftsNote.tsx';
 import type { Send } from './types.ts';
 
 export interface SheetEditorProps {
@@ -34,7 +33,6 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const current = enc?.current ?? null;
   // Unsaved edits per creature survive deltas, turns and switching (shared with "Edit a sheet"; review 8).
   const drafts = useSheetDrafts();
-  const [fresh, setFresh] = useState(0);
   // A creature with unsaved edits keeps the picker through a turn change; otherwise the new turn's creature is shown.
   const chosen = picked.id !== '' && (picked.turn === current || drafts.held.includes(picked.id)) ? picked.id : (current ?? '');
   const setChosen = (id: string) => setPicked({ id, turn: current });
@@ -68,7 +66,6 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   // A change to the stored sheet (damage taken, a parry) is taken in under the GM's unsaved edits, never over them.
   const stored = combatantSheet(world, rules, c.id);
   const start = sheetStart(fields, stored);
-  const draft = drafts.draftOf(c.id, start);
   const others = choices.filter((x) => x.id !== c.id && drafts.held.includes(x.id) && drafts.draftOf(x.id, sheetStart(fields, combatantSheet(world, rules, x.id))) !== null);
   return (
     <details class="sheet-editor small" data-testid="sheet-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
@@ -92,38 +89,25 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         </select>
       </div>
       <p class="small muted">Saving sets the whole sheet: what is left empty takes the ruleset's default.</p>
-      <DraftsNote
+      <DraftedSheetForm
+        drafts={drafts}
+        id={c.id}
         name={c.name}
-        held={draft !== null}
+        start={start}
         others={others.map((x) => x.name)}
-        keptWhen="kept through turns and updates"
-        testId="sheet-editor-drafts"
-        onDiscard={() => {
-          drafts.drop(c.id);
-          setFresh((n) => n + 1);
-        }}
-      />
-      <SchemaForm
-        key={`${c.id}:${fresh}`}
         schema={schema}
         idPrefix="sheet-edit"
-        initial={start}
-        draft={draft ?? undefined}
-        followInitial
-        onChange={(values, from) => drafts.keep(c.id, from, values)}
         useOptions={useOptions}
         submitLabel="Save sheet"
-        onInvalid={() => setSaved(null)}
-        onSubmit={async (payload) => {
-          setSaved(null);
+        keptWhen="kept through turns and updates"
+        testId="sheet-editor-drafts"
+        onTry={() => setSaved(null)}
+        save={async (payload) => {
           const r = await send(combatantSheetCommand(rules, c, payload as { [k: string]: Json }));
           // The field in the form's words ("Frequency in Cleave ..."), never the schema path (reviews 7 and 9).
-          if (!r.ok) return refusalInWords(fields, payload as { [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
-          drafts.drop(c.id);
-          setFresh((n) => n + 1);
-          setSaved(`Saved ${c.name}'s sheet.`);
-          return null;
+          return r.ok ? null : refusalInWords(fields, payload as { [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
         }}
+        onSaved={() => setSaved(`Saved ${c.name}'s sheet.`)}
       />
       <p class="small muted" role="status" data-testid="sheet-saved">
         {saved}

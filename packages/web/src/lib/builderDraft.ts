@@ -35,26 +35,64 @@ function draftOf(x: unknown): Draft | null {
   };
 }
 
-/** The kept line-up, or null when none is kept (or storage is unreadable). */
-export function readLineup(store: LineupStore | null, tableId: string): Draft[] | null {
+/**
+ * The initiative options the GM chose for the fight being lined up (ADR 73, kept with it since ADR 81): only
+ * what differs from the builder's defaults is kept, so a table setting changed later still shows through.
+ */
+export interface LineupOptions {
+  /** "Re-roll initiative each round", ticked or unticked by the GM (else the table setting). */
+  readonly reroll?: boolean;
+  /** "Foes' initiative": one per foe type or one for all foes (each its own is the default). */
+  readonly grouping?: 'type' | 'side';
+  /** The team picked to start (teams, 003 gives no default). */
+  readonly initiating?: string;
+}
+
+/** A kept line-up: its rows and the options chosen with them. */
+export interface KeptLineup {
+  readonly rows: Draft[];
+  readonly options: LineupOptions;
+}
+
+function optionsOf(x: unknown): LineupOptions {
+  if (!isObj(x)) return {};
+  const { reroll, grouping, initiating } = x;
+  return {
+    ...(typeof reroll === 'boolean' ? { reroll } : {}),
+    ...(grouping === 'type' || grouping === 'side' ? { grouping } : {}),
+    ...(typeof initiating === 'string' && initiating.trim() !== '' && initiating.length <= 200 ? { initiating } : {}),
+  };
+}
+
+/** The kept line-up with its options, or null when none is kept (or storage is unreadable). A bare list (kept before ADR 81) has no options. */
+export function readKept(store: LineupStore | null, tableId: string): KeptLineup | null {
   if (store === null) return null;
   try {
     const raw = store.getItem(lineupKey(tableId));
     if (raw === null) return null;
     const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed)) return null;
-    const rows = parsed.slice(0, MAX_ROWS).map(draftOf).filter((d): d is Draft => d !== null);
-    return rows.length === 0 ? null : rows;
+    const list = Array.isArray(parsed) ? parsed : isObj(parsed) && Array.isArray(parsed['rows']) ? parsed['rows'] : null;
+    if (list === null) return null;
+    const rows = list.slice(0, MAX_ROWS).map(draftOf).filter((d): d is Draft => d !== null);
+    const options = Array.isArray(parsed) ? {} : optionsOf((parsed as { readonly [k: string]: unknown })['options']);
+    return rows.length === 0 && Object.keys(options).length === 0 ? null : { rows, options };
   } catch {
     return null;
   }
 }
 
-/** Keeps the line-up; an empty one is forgotten. Storage full or disabled: the draft stays in the page only. */
-export function keepLineup(store: LineupStore | null, tableId: string, rows: readonly Draft[]): void {
+/** The kept line-up's rows, or null when none is kept. */
+export function readLineup(store: LineupStore | null, tableId: string): Draft[] | null {
+  const kept = readKept(store, tableId);
+  return kept === null || kept.rows.length === 0 ? null : kept.rows;
+}
+
+/** Keeps the line-up and its options; an empty one with no options is forgotten. Storage full or disabled: the draft stays in the page only. */
+export function keepLineup(store: LineupStore | null, tableId: string, rows: readonly Draft[], options: LineupOptions = {}): void {
   try {
-    if (rows.length === 0) store?.removeItem(lineupKey(tableId));
-    else store?.setItem(lineupKey(tableId), JSON.stringify(rows.slice(0, MAX_ROWS)));
+    const chosen = optionsOf(options);
+    if (rows.length === 0 && Object.keys(chosen).length === 0) store?.removeItem(lineupKey(tableId));
+    else store?.setItem(lineupKey(tableId), JSON.stringify({ rows: rows.slice(0, MAX_ROWS), options: chosen }));
   } catch {
     // A convenience: the builder goes on without it.
   }

@@ -5,7 +5,9 @@
 // sheet. Checked here with named errors; the server checks every field.
 import type { Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { hasSheet, sheetCommand, sheetRulesOf, sheetText } from './sheetEditor.ts';
+import { keptSheetCommandFromText } from '@tablekeeper/rulesets/browser';
+import { hasSheet, sheetRulesOf, sheetText } from './sheetEditor.ts';
+import { addThen, madeCharacter } from './made.ts';
 
 export const CHARACTER_FORMAT = 'tablekeeper-character';
 export const CHARACTER_VERSION = 1;
@@ -84,10 +86,20 @@ export function addCommand(file: CharacterFile): ClientCommand {
   return { type: 'character.add', name: file.character.name, kind: file.character.kind, stats: file.character.stats as { [k: string]: Json } };
 }
 
-/** The ruleset's sheet command for the character the import just added, or null when the file has no sheet. */
-export function sheetImportCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile, newId: string): ClientCommand | null {
+/**
+ * The ruleset's sheet command for the character the import adds (`newId`: its id, or the batch reference that
+ * stands for it), or null when the file has no sheet. The file's own ids never reach the table.
+ */
+export function sheetImportCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile, newId: Json): ClientCommand | null {
   const rules = sheetRulesOf(world as World);
   if (rules === null || file.sheet === undefined) return null;
-  const cmd = sheetCommand(rules, newId, JSON.stringify({ ...file.sheet, characterId: newId }));
-  return cmd.ok ? cmd.command : null;
+  const { id: _id, characterId: _characterId, ...sheet } = file.sheet;
+  return keptSheetCommandFromText(rules, newId as string, { ...sheet, characterId: newId });
+}
+
+/** The import as one change (ADR 73): the character and its sheet in one batch, so one Undo takes both back. */
+export function importCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile): ClientCommand {
+  const add = addCommand(file);
+  const sheet = sheetImportCommand(world, file, madeCharacter(0));
+  return sheet === null ? add : addThen(add, () => sheet);
 }

@@ -97,12 +97,22 @@ export function nextSteps(e: Pick<EpisodeShown, 'phase' | 'encounterPhase'>): St
  * Encounter starts). null when one may start now (review 9: "Roll initiative"
  * jumped from Between Episodes to the Main phase, and nothing said so).
  */
-export function encounterGate(world: World): { readonly reason: string; readonly step: { readonly type: string; readonly label: string } } | null {
-  const phase = getKlepto(world).phase;
-  if (phase === 'between') return { reason: 'Between Episodes: an Encounter is played inside an Episode. Start the Episode (its Opening Credits), then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.opening! };
-  if (phase === 'opening') return { reason: 'Opening Credits: introduce the characters, then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.freeplay! };
-  if (phase === 'closing') return { reason: 'Closing Credits: this Episode is ending. End it, then start the next Episode for another Encounter.', step: EPISODE_COMMAND.between! };
+export function encounterGate(world: World): EncounterGate | null {
+  const { phase, episode } = getKlepto(world);
+  // The engine's rule (ADR 81): Between Episodes is open only to a table that never started one, so only there is this advice.
+  if (phase === 'between' && episode === 0)
+    return { reason: 'No Episode played yet: this fight may start now. To play it inside an Episode (004), start one, then go to Freeplay.', step: EPISODE_COMMAND.opening!, blocks: false };
+  if (phase === 'between') return { reason: 'Between Episodes: the last Episode has ended, and a fight is played inside one. Start the next Episode (its Opening Credits), then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.opening!, blocks: true };
+  if (phase === 'opening') return { reason: 'Opening Credits: introduce the characters, then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.freeplay!, blocks: true };
+  if (phase === 'closing') return { reason: 'Closing Credits: this Episode is ending. End it, then start the next Episode for another Encounter.', step: EPISODE_COMMAND.between!, blocks: true };
   return null;
+}
+
+/** What the builder says about starting a fight in this Episode phase, the step that leads on, and whether the engine would refuse the start now. */
+export interface EncounterGate {
+  readonly reason: string;
+  readonly step: { readonly type: string; readonly label: string };
+  readonly blocks: boolean;
 }
 
 export interface BeatsShown {

@@ -11,7 +11,12 @@ export function made(command: number, event: string, path: string): Json {
 /** The id of the character that command `index` of the batch adds. */
 export const madeCharacter = (index: number): Json => made(index, 'character.added', 'id');
 
+/** A new character and what follows for it (its sheet), as one batch: `then` gets the reference that stands for the new id. */
+export function addThen(add: ClientCommand, then: (id: Json) => ClientCommand): ClientCommand {
+  return { type: 'history.batch', commands: [add, then(madeCharacter(0))] as unknown as Json };
+}
+
 /** A new character and its whole sheet in one step: one undo takes both back. */
 export function addWithSheet(add: ClientCommand, sheet: { readonly [k: string]: Json }): ClientCommand {
-  return { type: 'history.batch', commands: [add, { type: 'character.sheet.set', characterId: madeCharacter(0), sheet }] as unknown as Json };
+  return addThen(add, (characterId) => ({ type: 'character.sheet.set', characterId, sheet }));
 }
