@@ -190,6 +190,9 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
   const [msg, setMsg] = useState<string | null>(null);
   const [since, setSince] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refusal answers the action as it was: once the engine's answer changes (the sheet was fixed), it goes (review 11 #7).
+  const shape = JSON.stringify(action);
+  useEffect(() => setMsg(null), [shape]);
   const qs = oddsQueriesOf(action, f);
   const qKey = JSON.stringify(qs);
   useEffect(() => {
