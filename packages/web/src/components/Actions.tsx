@@ -274,7 +274,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
-                  {targetNote(o)}
+                  {targetNote(o, action.target?.aim)}
                 </option>
               ))}
             </select>
@@ -290,7 +290,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
-                  {targetNote(o)}
+                  {targetNote(o, action.target?.aim)}
                 </label>
               ))}
           </fieldset>
