@@ -43,7 +43,7 @@ describe('target order (lib/targets)', () => {
     expect(targetNote(xs[0]!)).toBe(' (out of reach)');
   });
 
-  it('allies are marked in a hostile action's list, not in a helping one (review 11 #12)', () => {
+  it("allies are marked in a hostile action's list, not in a helping one (review 11 #12)", () => {
     const xs = [foe('kira'), ally('goblin-2'), ally('goblin-1', { note: 'unconscious' })];
     expect(xs.map((o) => targetNote(o))).toEqual(['', ' (ally)', ' (ally, unconscious)']);
     expect(xs.map((o) => targetNote(o, 'allies'))).toEqual(['', '', ' (unconscious)']);
