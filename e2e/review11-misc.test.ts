@@ -89,3 +89,21 @@ describe('teams, review 11', () => {
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });
+
+describe('the top bar at 1280 px (review 11)', () => {
+  it('stays on one line with a long table name, an undo label and the foe setting', async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'The long night of the drowned lantern', rulesetId: 'daggerheart' });
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc' });
+    await gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Goblin', count: 3, difficulty: 11, major: 4, severe: 8, hp: 3, visibility: 'visible' });
+    const gm = await screen(e2e!.browser, contexts, made.links.gm, false);
+    await gm.p.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => gm.p.getByTestId('undo').getAttribute('title')).toMatch(/^Undo: /);
+    // Every part of the bar sits on the first line: their tops are within a few pixels of each other.
+    const tops = await gm.p.evaluate<number[]>(`[...document.querySelector('header.topbar').children].map((el) => el.getBoundingClientRect().top)`);
+    expect(tops.length).toBeGreaterThan(4);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(20);
+    await gm.p.getByRole('button', { name: /^Shortcuts/ }).waitFor();
+    expect(gm.errors).toEqual([]);
+  });
+});
