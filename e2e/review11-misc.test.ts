@@ -1,7 +1,8 @@
 // Review 11's remaining confusing items in real Chromium (teams): the invite's
 // quick PC gets endurance and stamina (#14); a foe's Attack marks its own side
 // (#12); a PC without a combat skill is told before any form that Attack needs
-// one, and can attack once the sheet gives it (#7).
+// one, and can attack once the sheet gives it (#7); at End the GM reads who
+// fell and who stands (#11); the top bar stays on one line at 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { openAction, screen, startE2e } from './actions-flow.ts';
@@ -86,6 +87,13 @@ describe('teams, review 11', () => {
     const mine = await openAction(ann.p, 'Attack');
     await expect.poll(() => mine.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to hit/);
     expect(await mine.getByRole('alert').count()).toBe(0);
+
+    // #11: Goblin 2 is knocked out; at End the GM reads who fell and who is still standing, as OSR's GM does.
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'g2', sheet: { health: 0, conscious: false }, patch: true });
+    await gm.p.getByTestId('end-encounter').click();
+    await expect.poll(() => gm.p.getByTestId('fight-summary').textContent()).toBe('Fell: Goblin 2 (down). Still standing: the party, Kira; the others, Goblin 1.');
+    // The GM's alone: the phone shows no summary.
+    expect(await ann.p.getByTestId('fight-summary').count()).toBe(0);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });
