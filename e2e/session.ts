@@ -29,6 +29,8 @@ export interface Flavour {
   readonly rest?: string;
   /** Teams: the team the GM names to start each fight (003 gives no default, so the builder asks). */
   readonly firstTeam?: string;
+  /** What the invite's quick character must be given beside HP (inviteNeedsOf: the teams' endurance and stamina), by label. */
+  readonly inviteNeeds?: { readonly [label: string]: string };
   readonly beforeFight?: (gm: Page) => Promise<void>;
   readonly afterFight?: (gm: Page) => Promise<void>;
   /**
@@ -78,6 +80,7 @@ export async function playNight(f: Flavour): Promise<void> {
       await invite.getByRole('button', { name: 'Add player seat' }).click();
       await invite.getByLabel(`Character name for ${player}`).fill(hero);
       await invite.getByLabel('Hit points').last().fill(hp);
+      for (const [label, value] of Object.entries(f.inviteNeeds ?? {})) await invite.getByLabel(`${label} for ${player}'s character`).fill(value);
       await invite.getByRole('button', { name: 'Add character' }).last().click();
       await invite.getByText(hero, { exact: true }).waitFor();
       links.push(await invite.getByTestId('seat-link').last().inputValue());
