@@ -101,14 +101,14 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     const label = 'Basic Attack with an improvised maneuver \\(adds Slowed\\)';
     const form = await openAction(gm.p, label);
     // The foe first, each with its Defense; the box takes the Guard's.
-    expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard (Defense 9)', 'Bram (Defense 4)']);
+    expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard (Defense 9)', 'Bram (ally, Defense 4)']);
     expect(await form.getByLabel('Defense').inputValue()).toBe('9');
     // One Advantage cancels the maneuver's Disadvantage: one d10ish die must show 9 (2/20) or 10 (1/20): 3/20.
     await form.getByLabel('Advantage (− Disadvantage)').fill('1');
     await oddsOf(form, '15% to hit');
     expect(await form.getByTestId('action-odds').textContent()).toContain('a Score of 9 or more (Defense 9) · no damage dice; includes 1 Disadvantage for the improvised maneuver');
     // Bram: Defense 4, a die of 4 to 9 (12/20) or 10 (1/20): 13/20.
-    await form.getByLabel('Target').selectOption({ label: 'Bram (Defense 4)' });
+    await form.getByLabel('Target').selectOption({ label: 'Bram (ally, Defense 4)' });
     expect(await form.getByLabel('Defense').inputValue()).toBe('4');
     await oddsOf(form, '65% to hit');
     expect(await axeViolations(gm.p)).toEqual([]);
@@ -118,11 +118,11 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     // phone shows and cannot cancel (review 9): the lower of two d10ish dice must show 4 or more, (13/20)^2 = 42.25%
     // (the float sum sits just under, shown as 42.2%).
     const phone = await openAction(ann.p, label);
-    await expect.poll(() => phone.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard', 'Bram (Defense 4)']);
+    await expect.poll(() => phone.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard', 'Bram (ally, Defense 4)']);
     expect(await phone.getByLabel('Defense').count()).toBe(0);
     await expect.poll(() => phone.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
     expect(await phone.getByLabel('Damage on a hit (from the sheet)').textContent()).toBe('none on the sheet');
-    await phone.getByLabel('Target').selectOption({ label: 'Bram (Defense 4)' });
+    await phone.getByLabel('Target').selectOption({ label: 'Bram (ally, Defense 4)' });
     expect(await phone.getByLabel('Advantage', { exact: true }).textContent()).toBe('1 Disadvantage (the improvised maneuver)');
     expect(await phone.getByRole('spinbutton').count()).toBe(0);
     await oddsOf(phone, '42.2% to hit');

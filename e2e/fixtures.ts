@@ -66,17 +66,17 @@ export async function createTableByHand(gm: Page, serverUrl: string, name: strin
 /** Each player's seat and character (with its hit points) from the Invite panel; answers the seats' links in order. */
 export async function invitePlayers(
   gm: Page,
-  players: readonly (readonly [player: string, hero: string, hp: string, evasion?: string])[],
+  players: readonly (readonly [player: string, hero: string, hp: string, needs?: { readonly [label: string]: string }])[],
 ): Promise<string[]> {
   const invite = gm.locator('.area-invite');
   const links: string[] = [];
-  for (const [player, hero, hp, evasion] of players) {
+  for (const [player, hero, hp, needs] of players) {
     await invite.getByLabel('Player name').fill(player);
     await invite.getByRole('button', { name: 'Add player seat' }).click();
     await invite.getByLabel(`Character name for ${player}`).fill(hero);
     await invite.getByLabel('Hit points').last().fill(hp);
-    // A ruleset whose quick character needs an Evasion asks for it (ADR 79).
-    if (evasion !== undefined) await invite.getByLabel(`Evasion for ${player}'s character`).fill(evasion);
+    // What the ruleset's quick character needs besides HP (inviteNeedsOf: Daggerheart's Evasion, the teams' Endurance and Stamina).
+    for (const [label, value] of Object.entries(needs ?? {})) await invite.getByLabel(`${label} for ${player}'s character`).fill(value);
     await invite.getByRole('button', { name: 'Add character' }).last().click();
     await invite.getByText(hero, { exact: true }).waitFor();
     links.push(await invite.getByTestId('seat-link').last().inputValue());

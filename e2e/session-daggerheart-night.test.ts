@@ -45,7 +45,7 @@ describe('a Daggerheart night, by clicking', () => {
 
       // --- two players, each with a PC and its HP slots
       // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
-      const links = await invitePlayers(gm, [['Alice', 'Kira', '6', '10'], ['Bob', 'Dorn', '7', '8']]);
+      const links = await invitePlayers(gm, [['Alice', 'Kira', '6', { Evasion: '10' }], ['Bob', 'Dorn', '7', { Evasion: '8' }]]);
       const board = gm.getByTestId('daggerheart-gm');
       const party = board.getByTestId('party-trackers');
       for (const [hero, major, severe] of [['Kira', '5', '10'], ['Dorn', '6', '12']] as const) {

@@ -10,6 +10,7 @@ describe('a night of the team game, by clicking', () => {
       rulesetId: 'teams',
       condition: 'guarding',
       firstTeam: 'Party',
+      inviteNeeds: { Endurance: '10', Stamina: '2' },
       foeInitiative: (enc) => enc.getByLabel('Team').fill('Goblins'),
     });
   }, 300_000);

@@ -30,6 +30,8 @@ export interface Flavour {
   readonly rest?: string;
   /** Teams: the team the GM names to start each fight (003 gives no default, so the builder asks). */
   readonly firstTeam?: string;
+  /** What the invite's quick character must be given beside HP (inviteNeedsOf: the teams' endurance and stamina), by label. */
+  readonly inviteNeeds?: { readonly [label: string]: string };
   readonly beforeFight?: (gm: Page) => Promise<void>;
   readonly afterFight?: (gm: Page) => Promise<void>;
   /**
@@ -69,7 +71,7 @@ export async function playNight(f: Flavour): Promise<void> {
     await expect.poll(() => text(gm.getByTestId('table-name'))).toBe(`Night of ${f.rulesetId}`);
 
     // --- two players, each with a character
-    const links = await invitePlayers(gm, [['Alice', 'Kira', '12'], ['Bob', 'Dorn', '15']]);
+    const links = await invitePlayers(gm, [['Alice', 'Kira', '12', f.inviteNeeds], ['Bob', 'Dorn', '15', f.inviteNeeds]]);
     const phones: { page: Page; frames: string[]; errors: string[] }[] = [];
     for (const link of links) {
       const { p: page, frames, errors } = await e2e.open(link, { width: 390, height: 844 }, { phone: true });

@@ -43,6 +43,12 @@ describe('target order (lib/targets)', () => {
     expect(targetNote(xs[0]!)).toBe(' (out of reach)');
   });
 
+  it("allies are marked in a hostile action's list, not in a helping one (review 11 #12)", () => {
+    const xs = [foe('kira'), ally('goblin-2'), ally('goblin-1', { note: 'unconscious' })];
+    expect(xs.map((o) => targetNote(o))).toEqual(['', ' (ally)', ' (ally, unconscious)']);
+    expect(xs.map((o) => targetNote(o, 'allies'))).toEqual(['', '', ' (unconscious)']);
+  });
+
   it('a hostile action never starts on an ally, not even an unconscious one when the foes cannot be picked (review 10, teams wolves)', () => {
     expect(defaultTarget([ally('dorn', { standing: 'down' }), foe('wolf-1', { refused: 'no Evasion yet' })])).toBe('wolf-1');
     expect(defaultTarget([ally('dorn', { standing: 'down' }), ally('kira')])).toBe('');
@@ -150,7 +156,7 @@ describe('target order on the rulesets\' answers', () => {
     s.run({ type: 'character.sheet.set', characterId: 'b1', sheet: sheet('Bandit 1', { health: 0, conscious: false }) });
     s.run({ type: 'character.sheet.set', characterId: 'b2', sheet: sheet('Bandit 2') });
     const attack = pick(s, 'kira', 'attack');
-    expect(targetOptionsOf(attack).map((o) => `${o.label}${targetNote(o)}`)).toEqual(['Bandit 2', 'Bram', 'Bandit 1 (unconscious)']);
+    expect(targetOptionsOf(attack).map((o) => `${o.label}${targetNote(o)}`)).toEqual(['Bandit 2', 'Bram (ally)', 'Bandit 1 (unconscious)']);
     expect(initialForm(attack).target).toBe('b2');
   });
 

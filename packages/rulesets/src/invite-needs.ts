@@ -14,7 +14,16 @@ export interface InviteNeed {
 /** Daggerheart: each class starts with its own Evasion (9 to 12), so none is made up; 0 to 60 as the sheet allows. */
 const DAGGERHEART: readonly InviteNeed[] = [{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }];
 
+/**
+ * Teams (003 "Damage"): hits land on endurance before health, and Dodge, Parry, Block and Fortify spend stamina;
+ * a PC given health only could take none of its reactions (review 11 #14). 10,000 is the sheet's own limit.
+ */
+const TEAMS: readonly InviteNeed[] = [
+  { key: 'maxEndurance', label: 'Endurance', min: 0, max: 10_000, why: 'hits wear endurance down before health' },
+  { key: 'maxStamina', label: 'Stamina', min: 0, max: 10_000, why: 'dodging, parrying, blocking and fortifying each spend it' },
+];
+
 /** What the invite asks for beyond a name and HP, by ruleset; nothing where a rule reads no such number. */
 export function inviteNeedsOf(rulesetId: string): readonly InviteNeed[] {
-  return rulesetId === 'daggerheart' ? DAGGERHEART : [];
+  return rulesetId === 'daggerheart' ? DAGGERHEART : rulesetId === 'teams' ? TEAMS : [];
 }

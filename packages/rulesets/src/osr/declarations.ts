@@ -343,6 +343,14 @@ export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
   result: z.strictObject({ pass: odd, modifier: z.int(), wis: z.int(), proficiency: z.int(), moraleBonus: z.int(), difficulty: z.int() }),
 });
 
+/** 001 "Rolling To Return": each living PC's chance to reach safety (best modifier with proficiency vs 10 + travel turns, at most 20). */
+export const returnOddsDeclaration = declareQuery('osr.returnOdds', {
+  summary: 'Exact chance each living PC makes it back when rolling to return (001: best modifier + proficiency vs DC 10 + travel turns)',
+  who: 'gm',
+  input: z.strictObject({}),
+  result: z.strictObject({ difficulty: z.int(), pcs: z.array(z.strictObject({ characterId: z.string(), name: z.string(), modifier: z.int(), pass: odd })) }),
+});
+
 /** Stabilize outside a turn (after a fight): one helper's form, or every ally able to help one dying creature (ADR 55). */
 export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', {
   summary: 'Stabilize forms outside a turn: one helper over the dying, or each ally able to help one dying creature, with odds',
@@ -386,6 +394,7 @@ export const osrCatalog = catalogOf(
   checkOddsDeclaration,
   moraleOddsDeclaration,
   chaseOddsDeclaration,
+  returnOddsDeclaration,
   characterStatusDeclaration,
   declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

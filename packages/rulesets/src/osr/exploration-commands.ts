@@ -28,7 +28,8 @@ export function travellerOf(world: World, id: string): Traveller {
   return { id, name: world.characters[id]?.name ?? id, str: s.str, load: s.load, speed: s.speed, exhausted: getOsr(world).exhausted.includes(id) };
 }
 
-const livingPcs = (world: World): string[] => {
+/** Who rolls to return when the GM names nobody: the PCs neither dead nor dying. */
+export const livingPcs = (world: World): string[] => {
   const st = getOsr(world);
   return Object.values(world.characters)
     .filter((c) => c.kind === 'pc' && !st.dead.includes(c.id) && st.dying[c.id] === undefined)

@@ -5,13 +5,15 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
-import { attackOddsDeclaration, characterStatusDeclaration, chaseOddsDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
-import { CHASE_ABILITY, chaseDc } from './exploration.js';
+import { attackOddsDeclaration, characterStatusDeclaration, chaseOddsDeclaration, checkOddsDeclaration, moraleOddsDeclaration, returnOddsDeclaration } from './declarations.js';
+import { CHASE_ABILITY, chaseDc, returnDc } from './exploration.js';
+import { livingPcs } from './exploration-commands.js';
+import { getOsr } from './state.js';
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
 import { advantageCounts, fail, isHidden, noAcYet, okv, type R } from './shared.js';
-import { mod } from './sheet.js';
+import { bestModifier, mod } from './sheet.js';
 import { sheetOf } from './state.js';
 
 /**
@@ -102,6 +104,16 @@ const chaseOddsQuery = defineQuery(chaseOddsDeclaration, (world, p, viewer) => {
   return okv({ pass: checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) }), modifier, difficulty, ability });
 });
 
+/** osr.returnOdds: what osr.rollToReturn would roll for each PC it takes by default, before anyone rolls (review 11 #15). */
+const returnOddsQuery = defineQuery(returnOddsDeclaration, (world) => {
+  const difficulty = returnDc(getOsr(world).turnsOut);
+  const pcs = livingPcs(world).map((id) => {
+    const modifier = bestModifier(sheetOf(world, id), false) + proficiencyFor(world, id);
+    return { characterId: id, name: own(world.characters, id)!.name, modifier, pass: checkOddsAt(world, id, { modifier, dc: difficulty }) };
+  });
+  return okv({ difficulty, pcs });
+});
+
 /** osr.characterStatus: derived numbers (modifiers, speed, dying, resilience...) for one readable character. */
 const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, viewer) => {
   const id = readableCharacter(world, viewer, p.characterId, 'characterId');
@@ -116,5 +128,6 @@ export const osrQueries: { readonly [name: string]: Query } = {
   'osr.checkOdds': checkOddsQuery,
   'osr.moraleOdds': moraleOddsQuery,
   'osr.chaseOdds': chaseOddsQuery,
+  'osr.returnOdds': returnOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

@@ -49,7 +49,7 @@ import { osrQueries } from './module-queries.js';
 import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
-import { damageRollWords, damageTotal, deathDue } from './combat.js';
+import { damageRollWords, damageTotal, deathDue, injuryExtraDie } from './combat.js';
 import { corruptionOf, osrEventFields, osrEventRecords, type Heal, type OsrEvent } from './events.js';
 import { checkAdvantage } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
@@ -230,6 +230,20 @@ const INJURY_TEXT: { readonly [row: string]: string } = {
   standing: 'is back on their feet',
 };
 
+/** 001 "Injury Table": each entry's name by its d20 roll (8-13 and 14-19 share one). */
+function injuryEntry(d20: number): string {
+  const named = ['A false hope', 'Feeble', 'Shaky', 'Weak', 'Addled', 'Confused', 'Disfigured'][d20 - 1];
+  return named ?? (d20 <= 13 ? 'Lose a body part' : d20 <= 19 ? 'Disadvantage until rest' : 'Standing');
+}
+
+/** The log line names the roll, the table entry and the extra die with what it did (review 11 #15: "6 (6): loses ability"). */
+export function injuryLine(name: string, e: { readonly d20: number; readonly extra: number | null; readonly row: string; readonly abilityLoss: { readonly ability: string; readonly amount: number } | null }): string {
+  const die = injuryExtraDie(e.d20);
+  const loss = e.abilityLoss === null ? (own(INJURY_TEXT, e.row) ?? e.row) : `loses ${e.abilityLoss.amount} ${e.abilityLoss.ability.toUpperCase()}`;
+  const extra = e.extra === null || die === null ? '' : ` (${e.extra} on 1d${die})`;
+  return `Injury roll for ${name}: ${e.d20} on the d20, ${injuryEntry(e.d20)}: ${loss}${extra}.`;
+}
+
 const evolve: Evolve<OsrEvent> = {
   'osr.sheetSet': (w, e) => log(withStats(w, e.characterId, e.stats), e, `${nm(w, e.characterId)}'s sheet was updated.`),
   'osr.checked': (w, e) => {
@@ -271,7 +285,7 @@ const evolve: Evolve<OsrEvent> = {
     let next = w;
     if (e.row === 'disadvantageUntilRest') next = setOsr(w, { ...st, shaken: addTo(st.shaken, id) });
     if (e.row === 'bodyPart') next = setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: [...(st.bodyParts[id] ?? []), 'a body part (GM to name)'] } });
-    return log(next, e, `Injury roll for ${nm(w, id)}: ${e.d20}${e.extra === null ? '' : ` (${e.extra})`}: ${own(INJURY_TEXT, e.row) ?? e.row}.`);
+    return log(next, e, injuryLine(nm(w, id), e));
   }),
   'osr.bodyPartLost': on((w, e, st) => {
     const id = e.characterId;

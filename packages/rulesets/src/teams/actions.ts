@@ -7,7 +7,7 @@ import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, t
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { LIMITS, type Sheet } from './sheet.js';
 import { getTeams } from './state.js';
-import { canTest, testChoices } from './choices.js';
+import { canFight, canTest, testChoices } from './choices.js';
 import { numSetting, setting } from './settings.js';
 
 const MAX_DIFFICULTY = 1000;
@@ -58,6 +58,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         odds: { query: 'teams.attackOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon', 'bonus', 'sneak', 'flank'] },
         ...judge(
           weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes,
+          canFight(me),
           targets.length === 0 ? forbid('nobody this view can see to attack') : yes,
           affordable(a, 'action'),
         ),
@@ -88,7 +89,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         target: { field: 'targetId', multiple: false, options: down },
         choices: [{ field: 'weapon', label: 'Weapon', options: lethal }],
         odds: { query: 'teams.killingStrikeOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon'] },
-        ...judge(down.length === 0 ? forbid('nobody here is unconscious') : yes, lethal.length === 0 ? forbid(`${me.name} carries no lethal weapon`) : yes, affordable(a, 'action', n, { label: 'Killing Strike' })),
+        ...judge(down.length === 0 ? forbid('nobody here is unconscious') : yes, lethal.length === 0 ? forbid(`${me.name} carries no lethal weapon`) : yes, canFight(me), affordable(a, 'action', n, { label: 'Killing Strike' })),
       }),
     );
   }

@@ -36,6 +36,9 @@ export function testChoices(sheet: Sheet): TurnAction['choices'] {
 }
 export const canTest = (sheet: Sheet) => (Object.keys(sheet.attributes).length === 0 || Object.keys(sheet.skills).length === 0 ? forbid(`${sheet.name}'s sheet needs an attribute and a skill for the test`) : yes);
 
+/** 003 "Attacks": an attack test rolls the combat skill's die, so a sheet without one cannot attack (the engine would refuse on Roll). */
+export const canFight = (sheet: Sheet) => (own(sheet.skills, COMBAT_SKILL) === undefined ? forbid(`${sheet.name} has no ${COMBAT_SKILL} skill, and an attack rolls it: give ${sheet.name} a ${COMBAT_SKILL} skill die with the Sheet`) : yes);
+
 /** Paying a reaction now: conscious, the reaction unspent (a free one after an intercept), enough stamina or focus. */
 export function reactionReady(world: World, id: string, sheet: Sheet, resource: 'stamina' | 'focus', free = false): { allowed: boolean; reason: string | null } {
   if (sheet.dead || !sheet.conscious) return forbid(`${sheet.name} is ${sheet.dead ? 'dead' : 'unconscious'}`);

@@ -105,9 +105,16 @@ export const teamsSheetModel = defineSheet({
  * them as health unless it gives its own (review 8: an unrelated first save left an invited PC at health 1/1).
  */
 function invitedHealth(stats: { readonly [k: string]: Json } | undefined, first: { readonly [k: string]: Json } | null): { [k: string]: Json } {
-  if (stats === undefined || first === null || first['maxHealth'] !== undefined) return {};
+  if (stats === undefined || first === null) return {};
+  // The invite's quick form also asks for endurance and stamina (review 11 #14: a health-only PC could not dodge, parry or fortify); they start full.
+  const tracks: { [k: string]: Json } = {};
+  for (const k of ['maxEndurance', 'maxStamina'] as const) {
+    const v = stats[k];
+    if (first[k] === undefined && typeof v === 'number' && Number.isInteger(v) && v >= 0) tracks[k] = v;
+  }
+  if (first['maxHealth'] !== undefined) return tracks;
   const max = stats['maxHp'] ?? stats['hp'];
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) return {};
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) return tracks;
   const now = stats['hp'];
-  return { maxHealth: max, ...(first['health'] === undefined && typeof now === 'number' && Number.isInteger(now) && now >= 0 && now <= max ? { health: now } : {}) };
+  return { ...tracks, maxHealth: max, ...(first['health'] === undefined && typeof now === 'number' && Number.isInteger(now) && now >= 0 && now <= max ? { health: now } : {}) };
 }

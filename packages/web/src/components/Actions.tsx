@@ -190,6 +190,9 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
   const [msg, setMsg] = useState<string | null>(null);
   const [since, setSince] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refusal answers the action as it was: once the engine's answer changes (the sheet was fixed), it goes (review 11 #7).
+  const shape = JSON.stringify(action);
+  useEffect(() => setMsg(null), [shape]);
   const qs = oddsQueriesOf(action, f);
   const qKey = JSON.stringify(qs);
   useEffect(() => {
@@ -271,7 +274,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
-                  {targetNote(o)}
+                  {targetNote(o, action.target?.aim)}
                 </option>
               ))}
             </select>
@@ -287,7 +290,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
-                  {targetNote(o)}
+                  {targetNote(o, action.target?.aim)}
                 </label>
               ))}
           </fieldset>

@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -32,7 +32,6 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   const enc = encounterOf(world);
   // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
-  const fightSummary = hasPanel(world.rulesetId, 'fightSummary');
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -44,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} {...(ask !== undefined ? { ask } : {})} /> : null}
+          {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -58,7 +57,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
           {/* Who must answer is worked out in the prompts' own chunk (loaded with the actions), not in the phone's first download. */}
           {ask ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
-          {gm && fightSummary ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
+          {gm && hasPanel(world.rulesetId, 'fightSummary') ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && keptSheetRulesOf(world.rulesetId) !== null ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>

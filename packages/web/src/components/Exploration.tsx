@@ -2,7 +2,7 @@
 // travel turns with the table's band, torches and lanterns on the clock, the
 // travel calculator and rolling to return. Every roll is the server's: the
 // panel sends the ruleset's commands and shows what comes back in the view.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import {
   APPROACHES,
@@ -30,10 +30,11 @@ import {
   type LightSourceKind,
   type TravelInput,
 } from '../lib/osr.ts';
+import { percent, type Ask } from '../lib/attack.ts';
 import { Field, SelectField } from './Field.tsx';
 import type { Send } from './types.ts';
 
-export function ExplorationPanel({ world, send }: { world: World; send: Send }) {
+export function ExplorationPanel({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const hour = hourShown(world.clock.seconds);
   return (
     <section class="panel area-explore" aria-labelledby="explore-title" data-testid="exploration">
@@ -47,7 +48,7 @@ export function ExplorationPanel({ world, send }: { world: World; send: Send }) 
       <TravelTurns world={world} send={send} />
       <Lights world={world} send={send} />
       <TravelCalculator world={world} send={send} />
-      <RollToReturn world={world} send={send} />
+      <RollToReturn world={world} send={send} ask={ask} />
     </section>
   );
 }
@@ -331,15 +332,41 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
 
 // ---------------------------------------------------------------- roll to return
 
-function RollToReturn({ world, send }: { world: World; send: Send }) {
+type ReturnOdds = { readonly difficulty: number; readonly pcs: readonly { readonly characterId: string; readonly name: string; readonly modifier: number; readonly pass: number }[] };
+
+function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const st = osrOf(world);
   const [path, setPath] = useState<'dangerous' | 'arduous'>('dangerous');
+  // Each PC's exact chance from the engine before anyone rolls (review 11 #15: the button gave no odds).
+  const [odds, setOdds] = useState<ReturnOdds | string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void ask('osr.returnOdds', {}).then((a) => {
+      if (live) setOdds(a.ok ? (a.result as unknown as ReturnOdds) : a.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [world]);
   return (
     <div class="explore-part" role="group" aria-labelledby="ex-return-title">
       <h3 id="ex-return-title">Roll to return</h3>
       <p class="small" data-testid="return-dc">
         DC {returnDc(st.turnsOut)} ({st.turnsOut} travel turn{st.turnsOut === 1 ? '' : 's'} out; at most 20)
       </p>
+      {odds === null ? null : typeof odds === 'string' ? (
+        <p class="small muted">No odds: {odds}</p>
+      ) : (
+        <ul class="small" data-testid="return-odds" aria-label="Chance to make it back">
+          {odds.pcs.length === 0 ? <li>No PC left to roll.</li> : null}
+          {odds.pcs.map((c) => (
+            <li key={c.characterId}>
+              {c.name} ({c.modifier >= 0 ? '+' : ''}
+              {c.modifier} vs DC {odds.difficulty}): {percent(c.pass)} to make it back; a miss costs {path === 'dangerous' ? '1d6 HP' : '1 load'} per point short
+            </li>
+          ))}
+        </ul>
+      )}
       <div class="row">
         <Field id="ex-return-path" label="The way back is">
           <select id="ex-return-path" value={path} onChange={(e) => setPath(e.currentTarget.value as typeof path)}>

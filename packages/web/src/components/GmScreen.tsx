@@ -110,7 +110,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <CountdownsPanel world={view.world} history={view.history} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
-          {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
+          {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
           {hasPanel(view.world.rulesetId, 'tools') ? <RuleTools world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />

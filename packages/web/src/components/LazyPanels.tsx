@@ -84,7 +84,8 @@ export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskG
 export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
 // The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.
 export const OsrMoralePrompt = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrMoralePrompt), 'small');
-export const OsrFightSummary = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrFightSummary), 'small');
+// An ended fight's summary, OSR's own or who fell and who stands (GM only).
+export const FightSummary = lazyPanel(() => import('./FightSummary.tsx').then((m) => m.FightSummary), 'small');
 // An ally's Stabilize on an OSR phone outside a fight (ADR 55).
 export const OsrStabilizePhone = lazyPanel(() => import('./OsrStabilize.tsx').then((m) => m.OsrStabilizePhone), 'small');
 // The phone's own-sheet form (issue 20): loaded when the player opens "My sheet".

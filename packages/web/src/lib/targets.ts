@@ -63,8 +63,13 @@ export function defaultTarget<T extends ActionOption>(options: readonly T[], ord
   return (ordered.find((o) => !refusedTarget(o)) ?? ordered[0])?.value ?? '';
 }
 
-/** The words shown beside a target's name: its note, else why it cannot be picked now. */
-export function targetNote(o: ActionOption): string {
-  const parts = [o.note, o.refused].filter((x): x is string => x !== undefined && x !== '');
+/**
+ * The words shown beside a target's name: "ally" in a hostile action's list (review 11 #12: a foe's Attack listed its
+ * own goblins beside the PCs, unmarked), its note, and why it cannot be picked now. A helping list (morale, stabilize)
+ * mixes sides by design and stays unmarked.
+ */
+export function targetNote(o: ActionOption, aim: TargetAim = 'foes'): string {
+  const side = aim === 'foes' && o.side === 'ally' ? 'ally' : undefined;
+  const parts = [side, o.note, o.refused].filter((x): x is string => x !== undefined && x !== '');
   return parts.length === 0 ? '' : ` (${[...new Set(parts)].join(', ')})`;
 }
