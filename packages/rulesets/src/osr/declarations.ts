@@ -345,7 +345,7 @@ export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
 
 /** 001 "Rolling To Return": each living PC's chance to reach safety (best modifier with proficiency vs 10 + travel turns, at most 20). */
 export const returnOddsDeclaration = declareQuery('osr.returnOdds', {
-  summary: 'Exact chance each living PC makes it back when rolling to return (001: best modifier + proficiency vs DC 10 + travel turns)',
+  summary: 'Exact chance each living PC rolls to return (001: best modifier + proficiency vs DC 10 + travel turns)',
   who: 'gm',
   input: z.strictObject({}),
   result: z.strictObject({ difficulty: z.int(), pcs: z.array(z.strictObject({ characterId: z.string(), name: z.string(), modifier: z.int(), pass: odd })) }),
@@ -371,7 +371,7 @@ export const chaseOddsDeclaration = declareQuery('osr.chaseOdds', {
 
 /** The GM's forms for a character's own rules (resilience, corruptions, injuries) or, without one, the party's (chase, treasure, loot): issue 20. */
 export const toolActionsDeclaration = declareQuery('osr.toolActions', {
-  summary: "The GM's rule forms for a character (resilience, exhaustion, corruptions, injuries, lost abilities) or, without one, the party (chase, treasure, magic items, loot)",
+  summary: "The GM's rule forms for a character (resilience, corruption, injury) or the party (chase, treasure, loot)",
   who: 'gm',
   input: z.strictObject({ characterId: characterId('whose tools; absent: the party').optional() }),
   result: actionsResult,
