@@ -3,6 +3,7 @@
 // asker's projected world, so a sheet a player may not see is simply missing
 // here and the answer is the same "no sheet" a made-up id gets.
 import { defineQuery, FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
 import { isFoe } from './logging.js';
 import { checksQuery } from './actions.js';
 import { checkOdds, deathSaveOdds, disengageOdds, grantSaveOdds, opportunityPrompts } from './checks.js';
@@ -117,7 +118,7 @@ export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
     '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer),
     '36th-way.deathSaveOdds': defineQuery(deathSaveOddsDeclaration, (world, args, viewer) => deathSaveOdds(kit, world, args, viewer)),
     '36th-way.disengageOdds': defineQuery(disengageOddsDeclaration, disengageOdds),
-    '36th-way.checks': defineQuery(checksDeclaration, (world, _args, viewer) => okR(checksQuery(world, viewer) as unknown as Json)),
+    '36th-way.checks': defineQuery(checksDeclaration, (world, _args, viewer) => okR(asJson(checksQuery(world, viewer)))),
     '36th-way.checkOdds': defineQuery(checkOddsDeclaration, (world, args, viewer) => checkOdds(kit, world, args, viewer)),
     '36th-way.grantSaveOdds': defineQuery(grantSaveOddsDeclaration, (world, args, viewer) => grantSaveOdds(kit, world, args, viewer)),
     '36th-way.reactions': defineQuery(opportunityPromptsDeclaration, opportunityPrompts),

@@ -344,7 +344,7 @@ export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
 });
 
 /** 001 "Rolling To Return": each living PC's chance to reach safety (best modifier with proficiency vs 10 + travel turns, at most 20). */
-export const returnOddsDeclaration = declareQuery('osr.returnOdds', {
+export const returnOddsDeclaration = declareQuery('osr.returnChances', {
   summary: 'Exact chance each living PC rolls to return (001: best modifier + proficiency vs DC 10 + travel turns)',
   who: 'gm',
   input: z.strictObject({}),

@@ -104,7 +104,7 @@ const chaseOddsQuery = defineQuery(chaseOddsDeclaration, (world, p, viewer) => {
   return okv({ pass: checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) }), modifier, difficulty, ability });
 });
 
-/** osr.returnOdds: what osr.rollToReturn would roll for each PC it takes by default, before anyone rolls (review 11 #15). */
+/** osr.returnChances: what osr.rollToReturn would roll for each PC it takes by default, before anyone rolls (review 11 #15). Not named '...Odds': its answer is a list per PC, not one of the odds shapes the web words (ADR 58). */
 const returnOddsQuery = defineQuery(returnOddsDeclaration, (world) => {
   const difficulty = returnDc(getOsr(world).turnsOut);
   const pcs = livingPcs(world).map((id) => {
@@ -128,6 +128,6 @@ export const osrQueries: { readonly [name: string]: Query } = {
   'osr.checkOdds': checkOddsQuery,
   'osr.moraleOdds': moraleOddsQuery,
   'osr.chaseOdds': chaseOddsQuery,
-  'osr.returnOdds': returnOddsQuery,
+  'osr.returnChances': returnOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

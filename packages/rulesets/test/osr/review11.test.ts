@@ -33,7 +33,7 @@ describe('the injury line (001 "Injury Table")', () => {
 
 describe('the odds of rolling to return (001 "Rolling To Return")', () => {
   const ask = (t: ReturnType<typeof osrTable>): { difficulty: number; pcs: { name: string; modifier: number; pass: number }[] } => {
-    const r = t.s.engine.query(t.s.table, GM, 'osr.returnOdds', {} as { [k: string]: Json });
+    const r = t.s.engine.query(t.s.table, GM, 'osr.returnChances', {} as { [k: string]: Json });
     if (!r.ok) throw new Error(r.error.message);
     return r.value as unknown as { difficulty: number; pcs: { name: string; modifier: number; pass: number }[] };
   };

@@ -341,7 +341,7 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [odds, setOdds] = useState<ReturnOdds | string | null>(null);
   useEffect(() => {
     let live = true;
-    void ask('osr.returnOdds', {}).then((a) => {
+    void ask('osr.returnChances', {}).then((a) => {
       if (live) setOdds(a.ok ? (a.result as unknown as ReturnOdds) : a.error.message);
     });
     return () => {
