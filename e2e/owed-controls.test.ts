@@ -1,0 +1,50 @@
+// Issue 20's owed controls in real Chromium: each command the guard
+// (e2e/reachable-lib.test.ts) listed as unreached gets one small control, and
+// here each is clicked once, checking what the GM and a player see after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { screen, startE2e } from './actions-flow.ts';
+import type { E2e } from './harness.ts';
+import { axeViolations } from './session.ts';
+
+let e2e: E2e | undefined;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2e('owed-controls');
+});
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+describe('owed controls (issue 20)', () => {
+  it('the GM posts a note for everyone and one for the GM only, and renames the table', async () => {
+    const t = await e2e!.table('osr', 'Owed night');
+    const seat = await e2e!.seat(t, 'Ann');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+
+    const log = gm.p.locator('.area-log');
+    await log.getByLabel('Note for the log').fill('The bridge is out.');
+    await log.getByRole('button', { name: 'Post note' }).click();
+    await log.getByLabel('Note for the log').fill('The innkeeper is the thief.');
+    await log.getByLabel('Who reads the note').selectOption({ label: 'GM only' });
+    await log.getByRole('button', { name: 'Post note' }).click();
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('The innkeeper is the thief.');
+    expect(await gm.p.getByTestId('log').locator('li', { hasText: 'The innkeeper is the thief.' }).textContent()).toContain('GM only');
+    // The box empties once the note is in, ready for the next.
+    expect(await log.getByLabel('Note for the log').inputValue()).toBe('');
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain('The bridge is out.');
+    expect(await ann.p.getByTestId('log').textContent()).not.toContain('innkeeper');
+    expect(ann.frames.join('\n')).not.toContain('innkeeper');
+
+    await gm.p.getByTestId('gm-settings').locator('summary').click();
+    await gm.p.getByLabel('Table name').fill('The Sunken Keep');
+    await gm.p.getByRole('button', { name: 'Rename table' }).click();
+    await expect.poll(() => gm.p.getByTestId('table-name').textContent()).toBe('The Sunken Keep');
+    await expect.poll(() => ann.p.getByTestId('table-name').textContent()).toBe('The Sunken Keep');
+
+    expect(await axeViolations(gm.p)).toEqual([]);
+
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+// The GM's small table-keeping controls (issue 20: commands no control reached):
+// a note for the log, the table's name. GM screen only, so the phone's entry never
+// carries them.
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { sentenceOf } from '../lib/words.ts';
+import type { Send } from './types.ts';
+
+/** Runs a command and keeps the refusal as a sentence for the form that sent it. */
+function useSender(send: Send): [problem: string | null, run: (c: Parameters<Send>[0]) => Promise<boolean>] {
+  const [problem, setProblem] = useState<string | null>(null);
+  return [
+    problem,
+    async (c) => {
+      const r = await send(c);
+      setProblem(r.ok ? null : sentenceOf(r.rejection));
+      return r.ok;
+    },
+  ];
+}
+
+function Problem({ text }: { text: string | null }) {
+  return text === null ? null : (
+    <p class="error small" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** A note in the log, for everyone or for the GM's eyes only (log.note). */
+export function NoteBox({ send }: { send: Send }) {
+  const [problem, run] = useSender(send);
+  return (
+    <form
+      class="row"
+      style={{ marginBottom: '6px' }}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        const f = new FormData(form);
+        const text = String(f.get('note') ?? '').trim();
+        if (!text) return;
+        const audience = f.get('audience') === 'gm' ? { kind: 'gm' } : { kind: 'all' };
+        if (await run({ type: 'log.note', text, audience })) form.reset();
+      }}
+    >
+      <label for="log-note" class="sr-only">
+        Note for the log
+      </label>
+      <input id="log-note" name="note" class="grow" placeholder="A note for the log" maxLength={500} />
+      <label for="log-note-who" class="sr-only">
+        Who reads the note
+      </label>
+      <select id="log-note-who" name="audience">
+        <option value="all">Everyone</option>
+        <option value="gm">GM only</option>
+      </select>
+      <button type="submit">Post note</button>
+      <Problem text={problem} />
+    </form>
+  );
+}
+
+/** The table's name, as players and the recent-tables list show it (table.rename). */
+export function RenameTable({ world, send }: { world: World; send: Send }) {
+  const [problem, run] = useSender(send);
+  return (
+    <form
+      class="row small"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const name = String(new FormData(e.currentTarget).get('tname') ?? '').trim();
+        if (name && name !== world.name) await run({ type: 'table.rename', name });
+      }}
+    >
+      <label for="table-rename">Table name</label>
+      <input id="table-rename" name="tname" class="grow" defaultValue={world.name} key={world.name} maxLength={80} required />
+      <button type="submit">Rename table</button>
+      <Problem text={problem} />
+    </form>
+  );
+}
