@@ -47,4 +47,45 @@ describe('owed controls (issue 20)', () => {
 
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
+
+  it('the GM renames a seat, removes a character after confirming, and removes a seat', async () => {
+    const t = await e2e!.table('osr', 'Seats night');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const invite = gm.p.locator('.area-invite');
+    for (const player of ['Ann', 'Bo']) {
+      await invite.getByLabel('Player name').fill(player);
+      await invite.getByRole('button', { name: 'Add player seat' }).click();
+      await invite.getByLabel(`Character name for ${player}`).waitFor();
+    }
+    await invite.getByLabel('Character name for Ann').fill('Kira');
+    await invite.getByLabel('Hit points').first().fill('8');
+    await invite.getByRole('button', { name: 'Add character' }).first().click();
+    await invite.getByText('Kira', { exact: true }).waitFor();
+    const annLink = await invite.getByTestId('seat-link').first().inputValue();
+    const ann = await screen(e2e!.browser, contexts, annLink, true);
+
+    await invite.getByText("Change Ann's seat").click();
+    await invite.getByLabel("New name for Ann's seat").fill('Annika');
+    await invite.getByRole('button', { name: 'Rename seat' }).click();
+    await invite.getByText("Change Annika's seat").waitFor();
+    await expect.poll(() => ann.p.locator('.topbar').textContent()).toContain('Annika');
+
+    // A removal asks first; "Keep" sends nothing.
+    await invite.getByRole('button', { name: 'Remove Kira' }).click();
+    await invite.getByRole('button', { name: 'Keep Kira' }).click();
+    expect(Object.values((await e2e!.socket(t.gmToken)).view().world.characters).map((c) => c.name)).toEqual(['Kira']);
+    await invite.getByRole('button', { name: 'Remove Kira' }).click();
+    await invite.getByRole('button', { name: 'Yes, remove Kira' }).click();
+    await invite.getByText('no character yet').first().waitFor();
+    await expect.poll(async () => Object.keys((await e2e!.socket(t.gmToken)).view().world.characters).length).toBe(0);
+
+    await invite.getByText("Change Bo's seat").click();
+    await invite.getByRole('button', { name: "Remove Bo's seat" }).click();
+    await invite.getByRole('button', { name: "Yes, remove Bo's seat" }).click();
+    await expect.poll(() => invite.getByLabel('Player seats').locator(':scope > li').count()).toBe(1);
+    await expect.poll(async () => Object.values((await e2e!.socket(t.gmToken)).view().world.seats).map((s) => s.name)).toEqual(['Annika']);
+
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
 });

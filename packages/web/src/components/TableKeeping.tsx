@@ -80,3 +80,68 @@ export function RenameTable({ world, send }: { world: World; send: Send }) {
     </form>
   );
 }
+
+/** A removal asks once more in words before it is sent (a character or a seat is gone for everyone). */
+export function ConfirmRemove({ what, onConfirm }: { what: string; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" class="small danger" onClick={() => setAsking(true)}>
+        Remove {what}
+      </button>
+    );
+  return (
+    <span class="row small" role="group" aria-label={`Remove ${what}?`}>
+      <span>Remove {what} for good?</span>
+      <button
+        type="button"
+        class="small danger"
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        Yes, remove {what}
+      </button>
+      <button type="button" class="small" onClick={() => setAsking(false)}>
+        Keep {what}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * A seat's name and removal, and each of its characters' removal (seat.rename,
+ * seat.remove, character.remove). `changed` tells the invite list the seat's new
+ * name, or null once the seat is gone.
+ */
+export function SeatTools({ seatId, name, world, send, changed }: { seatId: string; name: string; world: World; send: Send; changed: (name: string | null) => void }) {
+  const [problem, run] = useSender(send);
+  const chars = Object.values(world.characters).filter((c) => c.seatId === seatId);
+  return (
+    <details class="small" style={{ marginTop: '6px' }}>
+      <summary>Change {name}'s seat</summary>
+      <form
+        class="row"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const to = String(new FormData(e.currentTarget).get('sname') ?? '').trim();
+          if (to && to !== name && (await run({ type: 'seat.rename', seatId, name: to }))) changed(to);
+        }}
+      >
+        <label for={`seat-rename-${seatId}`}>New name for {name}'s seat</label>
+        <input id={`seat-rename-${seatId}`} name="sname" class="grow" defaultValue={name} maxLength={80} required />
+        <button type="submit" class="small">
+          Rename seat
+        </button>
+      </form>
+      <div class="row">
+        {chars.map((c) => (
+          <ConfirmRemove key={c.id} what={c.name} onConfirm={() => void run({ type: 'character.remove', characterId: c.id })} />
+        ))}
+        <ConfirmRemove what={`${name}'s seat`} onConfirm={async () => (await run({ type: 'seat.remove', seatId })) && changed(null)} />
+      </div>
+      <Problem text={problem} />
+    </details>
+  );
+}
