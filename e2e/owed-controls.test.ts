@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { osrFight, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -86,6 +86,24 @@ describe('owed controls (issue 20)', () => {
     await expect.poll(async () => Object.values((await e2e!.socket(t.gmToken)).view().world.seats).map((s) => s.name)).toEqual(['Annika']);
 
     expect(await axeViolations(gm.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it('the GM removes a foe from the fight after confirming; the phone stops seeing it', async () => {
+    const { t, seat } = await osrFight(e2e!, 'Remove night', [
+      { name: 'Goblin', kind: 'npc', side: 'foes', dex: 8, hp: 5 },
+      { name: 'Rat', kind: 'npc', side: 'foes', dex: 6, hp: 2 },
+    ]);
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const rows = (s: typeof ann) => s.p.getByTestId('combatant').allTextContents();
+    await expect.poll(async () => (await rows(ann)).some((r) => r.includes('Rat'))).toBe(true);
+    await gm.p.getByText('Adjust Rat', { exact: true }).click();
+    await gm.p.getByRole('button', { name: 'Remove Rat from the fight' }).click();
+    await gm.p.getByRole('button', { name: 'Yes, remove Rat' }).click();
+    await expect.poll(() => gm.p.locator('[data-adjust]').count()).toBe(2);
+    await expect.poll(async () => (await rows(ann)).some((r) => r.includes('Rat'))).toBe(false);
+    expect((await rows(ann)).length).toBe(2);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -70,7 +70,6 @@ const NOT_REACHED: { readonly [type: string]: string } = {
   'encounter.escalationSuppress': 'truly unreached (issue 20): the foe form\'s "Uses the escalation die" sets it per stat block; no control holds it mid-fight',
   'encounter.grant': "truly unreached (issue 20): extra actions from a pool; no ruleset's actions list grants one yet",
   'encounter.obscure': 'truly unreached (issue 20): the GM row\'s visibility toggle sends encounter.hide / encounter.reveal only, not the "exists, values unknown" step',
-  'encounter.remove': 'truly unreached (issue 20): no Remove button on a combatant row yet (defeated ones are skipped instead)',
   'encounter.rest': "replaced by each ruleset's own rests (ADR 44): rests.ts offers osr.rest, 36th-way.quickRest/fullRest, Daggerheart's Rest panel; teams and the Kleptonomicon have no timed rest",
   'encounter.setIncapacitated': 'truly unreached (issue 20): conditions and defeat mark who cannot act; no direct toggle',
   'encounter.triggerReady': "truly unreached (issue 20): no control fires a readied action before someone's turn",

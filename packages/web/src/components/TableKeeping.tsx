@@ -82,17 +82,21 @@ export function RenameTable({ world, send }: { world: World; send: Send }) {
 }
 
 /** A removal asks once more in words before it is sent (a character or a seat is gone for everyone). */
-export function ConfirmRemove({ what, onConfirm }: { what: string; onConfirm: () => void }) {
+export function ConfirmRemove({ what, from = '', onConfirm }: { what: string; from?: string; onConfirm: () => void }) {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
       <button type="button" class="small danger" onClick={() => setAsking(true)}>
         Remove {what}
+        {from}
       </button>
     );
   return (
-    <span class="row small" role="group" aria-label={`Remove ${what}?`}>
-      <span>Remove {what} for good?</span>
+    <span class="row small" role="group" aria-label={`Remove ${what}${from}?`}>
+      <span>
+        Remove {what}
+        {from} for good?
+      </span>
       <button
         type="button"
         class="small danger"
