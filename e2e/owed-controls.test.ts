@@ -106,4 +106,31 @@ describe('owed controls (issue 20)', () => {
     expect((await rows(ann)).length).toBe(2);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
+
+  it('the GM pauses and resumes a countdown, ticks it back and sets it by hand; the phone follows', async () => {
+    const { t, seat, gmSock } = await osrFight(e2e!, 'Countdown night');
+    await gmSock.command({ type: 'countdown.create', name: 'The bridge falls', start: 4 });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const left = (s: typeof gm) => s.p.getByRole('meter', { name: /^The bridge falls:/ }).getAttribute('aria-valuenow');
+    const row = (s: typeof gm) => s.p.getByTestId('countdown').filter({ hasText: 'The bridge falls' });
+    await expect.poll(() => left(ann)).toBe('4');
+
+    await gm.p.getByRole('button', { name: 'Pause The bridge falls' }).click();
+    await expect.poll(() => row(ann).textContent()).toContain('paused');
+    await gm.p.getByRole('button', { name: 'Resume The bridge falls' }).click();
+    await expect.poll(() => row(ann).textContent()).not.toContain('paused');
+
+    await gm.p.getByRole('button', { name: 'Tick The bridge falls down by one' }).click();
+    await expect.poll(() => left(gm)).toBe('3');
+    await gm.p.getByRole('button', { name: 'Untick The bridge falls: one tick back' }).click();
+    await expect.poll(() => left(ann)).toBe('4');
+
+    await gm.p.getByLabel('New value of The bridge falls').fill('2');
+    await gm.p.getByRole('button', { name: 'Set The bridge falls to this value' }).click();
+    await expect.poll(() => left(ann)).toBe('2');
+
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
 });

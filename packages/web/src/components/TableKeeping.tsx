@@ -2,7 +2,7 @@
 // a note for the log, the table's name. GM screen only, so the phone's entry never
 // carries them.
 import { useState } from 'preact/hooks';
-import type { World } from '@tablekeeper/engine';
+import { MAX_COUNTDOWN_VALUE, type Countdown, type World } from '@tablekeeper/engine';
 import { sentenceOf } from '../lib/words.ts';
 import type { Send } from './types.ts';
 
@@ -147,5 +147,40 @@ export function SeatTools({ seatId, name, world, send, changed }: { seatId: stri
       </div>
       <Problem text={problem} />
     </details>
+  );
+}
+
+/** A countdown's pause or resume, one tick back, and its value set by hand (countdown.pause/resume/untick/set). */
+export function CountdownTools({ c, send }: { c: Countdown; send: Send }) {
+  const [problem, run] = useSender(send);
+  const paused = c.status === 'paused';
+  return (
+    <>
+      {c.status !== 'ended' ? (
+        <button type="button" class="small" aria-label={`${paused ? 'Resume' : 'Pause'} ${c.name}`} onClick={() => void run({ type: paused ? 'countdown.resume' : 'countdown.pause', countdownId: c.id })}>
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+      ) : null}
+      <button type="button" class="small" aria-label={`Untick ${c.name}: one tick back`} onClick={() => void run({ type: 'countdown.untick', countdownId: c.id, by: 1 })}>
+        Untick
+      </button>
+      <form
+        class="row small"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = Number(new FormData(e.currentTarget).get('value'));
+          if (Number.isInteger(value)) void run({ type: 'countdown.set', countdownId: c.id, value });
+        }}
+      >
+        <label class="sr-only" for={`cd-set-${c.id}`}>
+          New value of {c.name}
+        </label>
+        <input id={`cd-set-${c.id}`} name="value" type="number" min={1} max={MAX_COUNTDOWN_VALUE} defaultValue={String(c.value)} key={c.value} style={{ width: '4.5em' }} required />
+        <button type="submit" class="small" aria-label={`Set ${c.name} to this value`}>
+          Set
+        </button>
+      </form>
+      <Problem text={problem} />
+    </>
   );
 }
