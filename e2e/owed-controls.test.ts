@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
-import { osrFight, type E2e } from './harness.ts';
+import { daggerheartSeat, osrFight, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -131,6 +131,19 @@ describe('owed controls (issue 20)', () => {
     await expect.poll(() => left(ann)).toBe('2');
 
     expect(await axeViolations(gm.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it('the Daggerheart GM gives a PC Hope; the phone shows it', async () => {
+    const { t, seat } = await daggerheartSeat(e2e!, 'Hope night');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const hope = (s: typeof gm) => s.p.getByRole('meter', { name: 'Kira Hope' }).first().getAttribute('aria-valuenow');
+    const before = Number(await hope(gm));
+    await gm.p.getByRole('button', { name: 'Give Hope to Kira' }).click();
+    await expect.poll(async () => Number(await hope(gm))).toBe(before + 1);
+    await expect.poll(async () => Number(await hope(ann))).toBe(before + 1);
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(`Kira gains Hope (${before} -> ${before + 1}).`);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -60,7 +60,6 @@ const NOT_REACHED: { readonly [type: string]: string } = {
   '36th-way.sustain': 'truly unreached (issue 20): the actions list offers no Sustain entry for an active ability yet',
   '36th-way.useAbility': 'truly unreached (issue 20): the actions list offers attack abilities, not the non-attack use of an ability',
   'character.sheet.remove': 'truly unreached (issue 20): teams only; no control clears a sheet while keeping the character',
-  'daggerheart.gainHope': 'truly unreached (issue 20): Hope moves with the duality rolls; no GM button gives it',
   'encounter.cancelExtended': 'truly unreached (issue 20): no control cancels an extended action under way',
   'encounter.escalationOffset': 'truly unreached (issue 20): the 36th Way\'s escalation die (002) rises with the round by itself; no control shifts it by hand',
   'encounter.escalationSuppress': 'truly unreached (issue 20): the foe form\'s "Uses the escalation die" sets it per stat block; no control holds it mid-fight',
