@@ -122,30 +122,36 @@ export function ConfirmRemove({ what, from = '', onConfirm }: { what: string; fr
 export function SeatTools({ seatId, name, world, send, changed }: { seatId: string; name: string; world: World; send: Send; changed: (name: string | null) => void }) {
   const [problem, run] = useSender(send);
   const chars = Object.values(world.characters).filter((c) => c.seatId === seatId);
+  // Rendered only while open, so a closed seat adds no second "Kira" to the panel's text.
+  const [open, setOpen] = useState(false);
   return (
-    <details class="small" style={{ marginTop: '6px' }}>
+    <details class="small" style={{ marginTop: '6px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Change {name}'s seat</summary>
-      <form
-        class="row"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const to = String(new FormData(e.currentTarget).get('sname') ?? '').trim();
-          if (to && to !== name && (await run({ type: 'seat.rename', seatId, name: to }))) changed(to);
-        }}
-      >
-        <label for={`seat-rename-${seatId}`}>New name for {name}'s seat</label>
-        <input id={`seat-rename-${seatId}`} name="sname" class="grow" defaultValue={name} maxLength={80} required />
-        <button type="submit" class="small">
-          Rename seat
-        </button>
-      </form>
-      <div class="row">
-        {chars.map((c) => (
-          <ConfirmRemove key={c.id} what={c.name} onConfirm={() => void run({ type: 'character.remove', characterId: c.id })} />
-        ))}
-        <ConfirmRemove what={`${name}'s seat`} onConfirm={async () => (await run({ type: 'seat.remove', seatId })) && changed(null)} />
-      </div>
-      <Problem text={problem} />
+      {open ? (
+        <>
+          <form
+            class="row"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const to = String(new FormData(e.currentTarget).get('sname') ?? '').trim();
+              if (to && to !== name && (await run({ type: 'seat.rename', seatId, name: to }))) changed(to);
+            }}
+          >
+            <label for={`seat-rename-${seatId}`}>New name for {name}'s seat</label>
+            <input id={`seat-rename-${seatId}`} name="sname" class="grow" defaultValue={name} maxLength={80} required />
+            <button type="submit" class="small">
+              Rename seat
+            </button>
+          </form>
+          <div class="row">
+            {chars.map((c) => (
+              <ConfirmRemove key={c.id} what={c.name} onConfirm={() => void run({ type: 'character.remove', characterId: c.id })} />
+            ))}
+            <ConfirmRemove what={`${name}'s seat`} onConfirm={async () => (await run({ type: 'seat.remove', seatId })) && changed(null)} />
+          </div>
+          <Problem text={problem} />
+        </>
+      ) : null}
     </details>
   );
 }
