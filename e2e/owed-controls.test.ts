@@ -146,4 +146,25 @@ describe('owed controls (issue 20)', () => {
     await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(`Kira gains Hope (${before} -> ${before + 1}).`);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
+
+  it("a player posts a note for everyone and one for their seat only; another player reads only the first", async () => {
+    const { t, seat } = await osrFight(e2e!, 'Player notes night');
+    const bo = await e2e!.seat(t, 'Bo');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const boPhone = await screen(e2e!.browser, contexts, bo.link, true);
+    const ask = ann.p.getByTestId('ask-gm');
+    await ask.getByLabel('Note for the log').fill('Kira marks the door with chalk.');
+    await ask.getByRole('button', { name: 'Post note' }).click();
+    await ask.getByLabel('Note for the log').fill('Kira pockets the ruby.');
+    await ask.getByLabel('Who reads the note').selectOption({ label: 'Me and the GM' });
+    await ask.getByRole('button', { name: 'Post note' }).click();
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('Kira pockets the ruby.');
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain('Kira pockets the ruby.');
+    await expect.poll(() => boPhone.p.getByTestId('log').textContent()).toContain('Kira marks the door with chalk.');
+    expect(await boPhone.p.getByTestId('log').textContent()).not.toContain('ruby');
+    expect(boPhone.frames.join('\n')).not.toContain('ruby');
+    expect(await axeViolations(ann.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors, ...boPhone.errors]).toEqual([]);
+  });
 });

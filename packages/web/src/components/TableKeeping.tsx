@@ -27,8 +27,20 @@ function Problem({ text }: { text: string | null }) {
   );
 }
 
-/** A note in the log, for everyone or for the GM's eyes only (log.note). */
-export function NoteBox({ send }: { send: Send }) {
+/** Who may read a note: its words in the picker and the audience log.note takes. */
+export interface NoteAudience {
+  readonly label: string;
+  readonly audience: { readonly kind: 'all' } | { readonly kind: 'gm' } | { readonly kind: 'seat'; readonly seatId: string };
+}
+
+/** The GM writes for everyone or for the GM's eyes only. */
+export const GM_NOTE_AUDIENCES: readonly NoteAudience[] = [
+  { label: 'Everyone', audience: { kind: 'all' } },
+  { label: 'GM only', audience: { kind: 'gm' } },
+];
+
+/** A note in the log (log.note), for the audiences this viewer may write to. */
+export function NoteBox({ send, audiences = GM_NOTE_AUDIENCES }: { send: Send; audiences?: readonly NoteAudience[] }) {
   const [problem, run] = useSender(send);
   return (
     <form
@@ -40,7 +52,7 @@ export function NoteBox({ send }: { send: Send }) {
         const f = new FormData(form);
         const text = String(f.get('note') ?? '').trim();
         if (!text) return;
-        const audience = f.get('audience') === 'gm' ? { kind: 'gm' } : { kind: 'all' };
+        const audience = audiences[Number(f.get('audience'))]?.audience ?? { kind: 'all' };
         if (await run({ type: 'log.note', text, audience })) form.reset();
       }}
     >
@@ -52,8 +64,11 @@ export function NoteBox({ send }: { send: Send }) {
         Who reads the note
       </label>
       <select id="log-note-who" name="audience">
-        <option value="all">Everyone</option>
-        <option value="gm">GM only</option>
+        {audiences.map((a, i) => (
+          <option key={a.label} value={String(i)}>
+            {a.label}
+          </option>
+        ))}
       </select>
       <button type="submit">Post note</button>
       <Problem text={problem} />
