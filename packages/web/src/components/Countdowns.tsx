@@ -1,6 +1,7 @@
 // The countdowns panel: every kind, visibility toggles, ticks by hand or by
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useEffect, useState } from 'preact/hooks';
+import type { ComponentType } from 'preact';
 import type { Countdown, OutcomeSource, TransactionView, World } from '@tablekeeper/engine';
 import type { CountdownWords } from '@tablekeeper/rulesets/browser';
 import { countdownsOf, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
@@ -26,7 +27,9 @@ function useOddsLib(): OddsLib | null {
 import type { Send } from './types.ts';
 import { CreateCountdown } from './LazyPanels.tsx';
 
-export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'area-countdowns' }: { world: World; history?: readonly TransactionView[]; gm: boolean; send: Send; class?: string }) {
+/** `Tools`: the GM screen's extra buttons on each row (pause, untick, set), kept out of the phone's entry. */
+type RowTools = ComponentType<{ c: Countdown; send: Send }>;
+export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'area-countdowns', Tools }: { world: World; history?: readonly TransactionView[]; gm: boolean; send: Send; class?: string; Tools?: RowTools }) {
   const { countdowns, chases } = countdownsOf(world);
   // The ruleset's countdown words (ADR 52): exact odds only where it rolls the duality dice they assume.
   const loaded = useOddsLib();
@@ -65,7 +68,7 @@ export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'a
       <ul class="list" aria-label="Countdowns">
         {shown.map((c) => (
           <li key={c.id}>
-            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} odds={odds !== null} />
+            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} odds={odds !== null} Tools={Tools} />
           </li>
         ))}
       </ul>
@@ -75,7 +78,7 @@ export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'a
   );
 }
 
-function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean; odds: boolean }) {
+function CountdownRow({ c, gm, send, source, inChase, odds: withOdds, Tools }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean; odds: boolean; Tools?: RowTools | undefined }) {
   const lib = useOddsLib();
   if (isRedacted(c)) {
     return (
@@ -145,6 +148,7 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: Cou
           <button class="small danger" onClick={() => send({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
             Remove
           </button>
+          {Tools ? <Tools c={c} send={send} /> : null}
         </div>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
+import { CountdownTools, NoteBox } from './TableKeeping.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
@@ -107,12 +108,14 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} undoWords={view.undoWords ?? null} />
-          <CountdownsPanel world={view.world} history={view.history} gm send={send} />
+          <CountdownsPanel world={view.world} history={view.history} gm send={send} Tools={CountdownTools} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
           {hasPanel(view.world.rulesetId, 'tools') ? <RuleTools world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
-          <LogPanel world={view.world} />
+          <LogPanel world={view.world}>
+            <NoteBox send={send} />
+          </LogPanel>
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
           <TableConditions world={view.world} send={send} />

@@ -7,6 +7,7 @@ import type { World } from '@tablekeeper/engine';
 import type { Ask } from '../lib/attack.ts';
 import { CommandsPanel } from './LazyPanels.tsx';
 import type { Send } from './types.ts';
+import { RenameTable } from './TableKeeping.tsx';
 
 const KEY = 'tk.developerTools';
 
@@ -33,6 +34,7 @@ export function GmSettings({ world, send, ask }: { world: World; send: Send; ask
     <>
       <details class="panel area-commands" data-testid="gm-settings">
         <summary>Settings</summary>
+        <RenameTable world={world} send={send} />
         <label class="row small" style={{ fontWeight: 400 }}>
           <input type="checkbox" checked={dev} onChange={(e) => toggle(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Developer tools: send any command or query by its id (off by default)
         </label>

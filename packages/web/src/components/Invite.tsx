@@ -10,6 +10,7 @@ import type { ClientCommand } from '../net/codec.ts';
 import { inviteSheetCommand } from '../lib/tswSheets.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { capabilitiesOf, inviteNeedsOf } from '@tablekeeper/rulesets/browser';
+import { SeatTools } from './TableKeeping.tsx';
 
 interface Invite {
   readonly seatId: string;
@@ -119,6 +120,16 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
                 if (!r.ok) return setError(r.message);
                 setError(null);
                 save({ ...state, invites: state.invites.map((x) => (x.seatId === inv.seatId ? { seatId: x.seatId, name: x.name, link: x.link, code: r.value.code, codeExpiresAt: r.value.expiresAt } : x)) });
+              }}
+            />
+            <SeatTools
+              seatId={inv.seatId}
+              name={inv.name}
+              world={world}
+              send={send}
+              changed={(name) => {
+                const now = latest.current;
+                save({ ...now, invites: name === null ? now.invites.filter((x) => x.seatId !== inv.seatId) : now.invites.map((x) => (x.seatId === inv.seatId ? { ...x, name } : x)) });
               }}
             />
           </li>

@@ -1,12 +1,14 @@
+import type { ComponentChildren } from 'preact';
 import type { LogEntry, World } from '@tablekeeper/engine';
 
 /** The table log as this viewer may read it (the server filtered it by audience), newest first. */
-export function LogPanel({ world, limit = 100, class: cls = 'area-log' }: { world: World; limit?: number; class?: string }) {
+export function LogPanel({ world, limit = 100, class: cls = 'area-log', children }: { world: World; limit?: number; class?: string; children?: ComponentChildren }) {
   const entries: readonly LogEntry[] = Array.isArray(world.log) ? world.log : [];
   const shown = entries.slice(-limit).reverse();
   return (
     <section class={`panel ${cls}`} aria-labelledby="log-title">
       <h2 id="log-title">Log</h2>
+      {children}
       {shown.length === 0 ? (
         <p class="muted">Nothing yet.</p>
       ) : (

@@ -1,7 +1,8 @@
 // Player requests (issue 20, ADR 29): on the phone, "Ask the GM" for damage,
 // healing or a condition on one's own character and the fate of each request;
 // on the GM screen, the queue of waiting requests, each approved or declined
-// in one tap (approval runs the ruleset's own command on the server).
+// in one tap (approval runs the ruleset's own command on the server). The phone's
+// note for the log rides in this chunk too, so the phone's entry stays small.
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
@@ -12,6 +13,7 @@ import { CUSTOM } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import type { Send } from './types.ts';
+import { NoteBox } from './TableKeeping.tsx';
 import type { Ask } from '../lib/attack.ts';
 import { describeActionOdds } from '../lib/actions.ts';
 
@@ -25,6 +27,8 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
   const [msg, setMsg] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = world.characters[characterId]?.name ?? 'your character';
+  // A player's note goes to everyone or to their own seat (log.note); the GM reads both.
+  const seatId = world.characters[characterId]?.seatId ?? null;
   const mine = myRequests(world, enc);
   return (
     <section class="ask-gm" aria-labelledby="ask-title" data-testid="ask-gm">
@@ -106,6 +110,12 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
             </li>
           ))}
         </ul>
+      ) : null}
+      {seatId !== null ? (
+        <>
+          <h3>A note in the log</h3>
+          <NoteBox send={send} audiences={[{ label: 'Everyone', audience: { kind: 'all' } }, { label: 'Me and the GM', audience: { kind: 'seat', seatId } }]} />
+        </>
       ) : null}
     </section>
   );

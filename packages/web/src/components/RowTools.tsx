@@ -15,6 +15,7 @@ import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
 import { osrRowCommands } from '../lib/osr.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import { InlineForm } from './InlineForm.tsx';
+import { ConfirmRemove } from './TableKeeping.tsx';
 import type { Send } from './types.ts';
 
 export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world: World; send: Send; tracks: { key: string; label: string; value: number }[]; set: (key: string, value: number) => unknown }) {
@@ -35,7 +36,30 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       <ConditionPicker c={c} world={world} send={send} />
       {foeArmourCommand(world.rulesetId, c, '', c.characterId === null ? undefined : world.characters[c.characterId]) !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
+      <RemoveCombatant c={c} world={world} send={send} />
     </>
+  );
+}
+
+/** Takes a creature out of this fight (encounter.remove), after a confirm; its character stays at the table. */
+function RemoveCombatant({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <div class="row small" style={{ margin: '4px 0' }}>
+      <ConfirmRemove
+        what={c.name}
+        from=" from the fight"
+        onConfirm={async () => {
+          const r = await send({ type: 'encounter.remove', characterId: c.id });
+          setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+        }}
+      />
+      {msg === null ? null : (
+        <span class="error" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
   );
 }
 

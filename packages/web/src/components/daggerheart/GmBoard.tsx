@@ -306,6 +306,10 @@ function PartyPanel({ world, send }: { world: World; send: Send }) {
           <div key={c.id}>
             <strong>{c.name}</strong>
             <CharacterTracks t={t} send={send} markable={['hp', 'stress', 'armor']} />
+            {/* Hope given outside a roll (a GM's reward); the engine caps it at the table's most. */}
+            <button class="small" disabled={t.hope >= t.hopeMax} onClick={() => void send({ type: 'daggerheart.gainHope', characterId: c.id, amount: 1 })}>
+              Give Hope to {c.name}
+            </button>
             {t.thresholds ? null : <ThresholdsForm id={c.id} name={c.name} send={send} />}
             <DamageBox t={t} send={send} />
           </div>
