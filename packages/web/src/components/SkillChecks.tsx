@@ -20,7 +20,10 @@ function readChecks(result: Json): Check[] {
 export function SkillChecks({ world, send, ask, query }: { world: World; send: Send; ask: Ask; query: string }) {
   const [list, setList] = useState<readonly Check[]>([]);
   const [who, setWho] = useState('');
+  // Closed, the panel asks nothing and builds no form: a hidden form would answer for the turn's own action form.
+  const [open, setOpen] = useState(false);
   useEffect(() => {
+    if (!open) return;
     let live = true;
     void ask(query, {}).then((a) => {
       if (live && a.ok) setList(readChecks(a.result));
@@ -28,24 +31,29 @@ export function SkillChecks({ world, send, ask, query }: { world: World; send: S
     return () => {
       live = false;
     };
-  }, [query, world]);
-  if (list.length === 0) return null;
+  }, [query, world, open]);
   const idOf = (a: Check) => String(a.fixed['characterId']);
-  const picked = list.find((a) => idOf(a) === who) ?? list[0]!;
+  const picked = list.find((a) => idOf(a) === who) ?? list[0];
   return (
-    <details class="panel" data-testid="skill-checks">
+    <details class="panel" data-testid="skill-checks" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Skill checks</summary>
-      <div class="field">
-        <label for="check-who">Who makes it</label>
-        <select id="check-who" value={idOf(picked)} onChange={(e) => setWho(e.currentTarget.value)}>
-          {list.map((a) => (
-            <option key={idOf(a)} value={idOf(a)}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ActionFormView key={idOf(picked)} action={picked} world={world} send={send} ask={ask} />
+      {!open ? null : picked === undefined ? (
+        <p class="hint">No character can make a check yet.</p>
+      ) : (
+        <>
+          <div class="field">
+            <label for="check-who">Who makes it</label>
+            <select id="check-who" value={idOf(picked)} onChange={(e) => setWho(e.currentTarget.value)}>
+              {list.map((a) => (
+                <option key={idOf(a)} value={idOf(a)}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ActionFormView key={idOf(picked)} action={picked} world={world} send={send} ask={ask} />
+        </>
+      )}
     </details>
   );
 }
