@@ -130,6 +130,8 @@ describe('OSR clock and exploration panel', () => {
     const back = group(ex, 'Roll to return');
     await back.getByLabel('The way back is').selectOption('arduous');
     // The odds before the roll (review 11 #15): best modifier +0 and proficiency +2 need a natural 12 of the d20: 9 in 20.
+    // The chances are asked for once shown (each change of the table asked again).
+    await ex.getByTestId('return-chances').getByText("Each PC's chance to make it back").click();
     await expect.poll(() => text(ex.getByTestId('return-odds'))).toBe('Brannoc (+2 vs DC 14): 45% to make it back; a miss costs 1 load per point short');
     await back.getByRole('button', { name: 'Roll to return' }).click();
     await ex.getByTestId('return-result').waitFor();

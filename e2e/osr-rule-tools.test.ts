@@ -73,6 +73,8 @@ describe('OSR rules reachable by clicking (issue 20)', () => {
     const n = await table();
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const tools = gm.p.getByTestId('rule-tools');
+    // Shut, the panel asks nothing; the GM opens it.
+    await tools.getByTestId('rule-tools-body').locator('summary').click();
     const partyTools = tools.getByTestId('party-tools');
     const party = partyTools.getByRole('group', { name: "The party's rules" });
     const charTools = tools.getByTestId('character-tools');

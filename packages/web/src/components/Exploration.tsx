@@ -339,7 +339,10 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [path, setPath] = useState<'dangerous' | 'arduous'>('dangerous');
   // Each PC's exact chance from the engine before anyone rolls (review 11 #15: the button gave no odds).
   const [odds, setOdds] = useState<ReturnOdds | string | null>(null);
+  // Asked only while shown: every change of the table asked it again, one more query per command on the GM's socket.
+  const [shown, setShown] = useState(false);
   useEffect(() => {
+    if (!shown) return;
     let live = true;
     void ask('osr.returnChances', {}).then((a) => {
       if (live) setOdds(a.ok ? (a.result as unknown as ReturnOdds) : a.error.message);
@@ -347,26 +350,29 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
     return () => {
       live = false;
     };
-  }, [world]);
+  }, [world, shown]);
   return (
     <div class="explore-part" role="group" aria-labelledby="ex-return-title">
       <h3 id="ex-return-title">Roll to return</h3>
       <p class="small" data-testid="return-dc">
         DC {returnDc(st.turnsOut)} ({st.turnsOut} travel turn{st.turnsOut === 1 ? '' : 's'} out; at most 20)
       </p>
-      {odds === null ? null : typeof odds === 'string' ? (
-        <p class="small muted">No odds: {odds}</p>
-      ) : (
-        <ul class="small" data-testid="return-odds" aria-label="Chance to make it back">
-          {odds.pcs.length === 0 ? <li>No PC left to roll.</li> : null}
-          {odds.pcs.map((c) => (
-            <li key={c.characterId}>
-              {c.name} ({c.modifier >= 0 ? '+' : ''}
-              {c.modifier} vs DC {odds.difficulty}): {percent(c.pass)} to make it back; a miss costs {path === 'dangerous' ? '1d6 HP' : '1 load'} per point short
-            </li>
-          ))}
-        </ul>
-      )}
+      <details class="small" data-testid="return-chances" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+        <summary>Each PC's chance to make it back</summary>
+        {odds === null ? null : typeof odds === 'string' ? (
+          <p class="small muted">No odds: {odds}</p>
+        ) : (
+          <ul class="small" data-testid="return-odds" aria-label="Chance to make it back">
+            {odds.pcs.length === 0 ? <li>No PC left to roll.</li> : null}
+            {odds.pcs.map((c) => (
+              <li key={c.characterId}>
+                {c.name} ({c.modifier >= 0 ? '+' : ''}
+                {c.modifier} vs DC {odds.difficulty}): {percent(c.pass)} to make it back; a miss costs {path === 'dangerous' ? '1d6 HP' : '1 load'} per point short
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
       <div class="row">
         <Field id="ex-return-path" label="The way back is">
           <select id="ex-return-path" value={path} onChange={(e) => setPath(e.currentTarget.value as typeof path)}>

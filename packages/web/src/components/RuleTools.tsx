@@ -67,31 +67,40 @@ function ToolList({ world, send, ask, args, label }: { world: World; send: Send;
 export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
   const [who, setWho] = useState<string>('');
+  const [shown, setShown] = useState(false);
   const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
   return (
     <section class="panel area-tools" aria-labelledby="rule-tools-title" data-testid="rule-tools">
       <h2 id="rule-tools-title">Party and characters</h2>
-      <h3 class="small">The party</h3>
-      <ToolList world={world} send={send} ask={ask} args={{}} label="The party's rules" />
-      <h3 class="small">A character</h3>
-      {people.length === 0 ? (
-        <p class="small muted">No character yet: invite a player or add a foe.</p>
-      ) : (
-        <>
-          <div class="field">
-            <label for="rule-tools-who">Character</label>
-            <select id="rule-tools-who" value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
-              {people.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                  {c.kind === 'pc' ? '' : ' (foe or NPC)'}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
-        </>
-      )}
+      {/* Shut, the panel asks nothing: open, its two queries ran on every change of the table (a GM pressing N fast met the socket's rate limit). */}
+      <details data-testid="rule-tools-body" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+        <summary>Chases, treasure, and each character's resilience, corruptions and injuries</summary>
+        {!shown ? null : (
+            <>
+              <h3 class="small">The party</h3>
+              <ToolList world={world} send={send} ask={ask} args={{}} label="The party's rules" />
+              <h3 class="small">A character</h3>
+              {people.length === 0 ? (
+                <p class="small muted">No character yet: invite a player or add a foe.</p>
+              ) : (
+                <>
+                  <div class="field">
+                    <label for="rule-tools-who">Character</label>
+                    <select id="rule-tools-who" value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
+                      {people.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                          {c.kind === 'pc' ? '' : ' (foe or NPC)'}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
+                </>
+              )}
+            </>
+        )}
+      </details>
     </section>
   );
 }
