@@ -105,7 +105,9 @@ export function appendOrComplete(world: World, entry: LogInput, complete: (prev:
   const prev = lastLineOfTransaction(world);
   const done = prev === null || JSON.stringify(prev.audience) !== JSON.stringify(entry.audience) ? null : complete(prev);
   if (prev === null || done === null) return appendLog(world, entry);
-  return replaceLastLog(world, { audience: prev.audience, kind: prev.kind, text: done.text, ...(done.shown === undefined ? {} : { shown: done.shown }), ...(done.data !== undefined ? { data: done.data } : prev.data !== undefined ? { data: prev.data } : {}) });
+  // Default deny: a completion that names no players' sentence keeps the one the line had, never its new GM text.
+  const shown = done.shown ?? prev.shown;
+  return replaceLastLog(world, { audience: prev.audience, kind: prev.kind, text: done.text, ...(shown === undefined ? {} : { shown }), ...(done.data !== undefined ? { data: done.data } : prev.data !== undefined ? { data: prev.data } : {}) });
 }
 
 /** A sentence without its closing full stop, to carry on: "Kira takes 10 damage" + ": HP 12 → 2." */

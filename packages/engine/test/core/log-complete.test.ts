@@ -35,4 +35,13 @@ describe('completing the line a transaction wrote last', () => {
     const earlier = withLogSeq(7, () => appendLog(w0, damageLine));
     expect(() => withLogSeq(8, () => replaceLastLog(earlier, hpLine))).toThrow(/not this transaction/);
   });
+
+  it("keeps the players' sentence when a completion names none: the GM's new detail never becomes what players read", () => {
+    const w0 = scenario([]).world;
+    const goblinHit = { audience: ALL, kind: 'hit', text: 'Goblin takes 4 damage (HP 5 → 1).', shown: 'Goblin takes 4 damage.', data: { damageTo: 'k' } };
+    const w = withLogSeq(7, () => appendOrComplete(appendLog(w0, goblinHit), hpLine, (prev) => ({ text: `${openSentence(prev.text)}: nearly down.` })));
+    const [line] = w.log.slice(w0.log.length);
+    expect(line?.text).toBe('Goblin takes 4 damage (HP 5 → 1): nearly down.');
+    expect(line?.shown).toBe('Goblin takes 4 damage.');
+  });
 });
