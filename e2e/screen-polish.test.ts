@@ -57,11 +57,11 @@ describe('target pickers and action forms (teams)', () => {
 
     // The phone: living foe, ally, the fallen last; the form starts on Bandit 2 (review 6: it started on the downed Bandit 1).
     const form = await openAction(ann.p, 'Attack');
-    expect(await options(form)).toEqual(['Bandit 2', 'Bram', 'Bandit 1 (unconscious)']);
+    expect(await options(form)).toEqual(['Bandit 2', 'Bram (ally)', 'Bandit 1 (unconscious)']);
     expect(await form.getByLabel('Target').inputValue()).toBe('b2');
     // The GM's screen, on Kira's turn: the same order and default.
     const gmForm = await openAction(gm.p, 'Attack');
-    expect(await options(gmForm)).toEqual(['Bandit 2', 'Bram', 'Bandit 1 (unconscious)']);
+    expect(await options(gmForm)).toEqual(['Bandit 2', 'Bram (ally)', 'Bandit 1 (unconscious)']);
     expect(await gmForm.getByLabel('Target').inputValue()).toBe('b2');
     // The GM closes their copy with the same button (it has not rolled yet).
     await gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Attack \(/ }).click();
