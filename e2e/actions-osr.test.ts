@@ -54,7 +54,7 @@ describe('OSR actions with targets and odds', () => {
     await gm.p.getByTestId('next-turn').click();
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Goblin: actions');
     const gmForm = await openAction(gm.p, 'Attack');
-    expect(await gmForm.getByLabel('Target').locator('option').allTextContents()).toEqual(['Kira', CANARY]);
+    expect(await gmForm.getByLabel('Target').locator('option').allTextContents()).toEqual(['Kira', `${CANARY} (ally)`]);
     await oddsOf(gmForm, '45% to hit · 5% crit');
     expect(await roll(gmForm, 'Roll: Attack')).toMatch(/Goblin/);
 
