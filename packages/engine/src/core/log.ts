@@ -40,9 +40,9 @@ export function withLogSeq<T>(seq: number, f: () => T): T {
   }
 }
 
-/** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */
-export function appendLog(world: World, entry: LogInput): World {
-  const e: LogEntry = {
+/** A reducer's entry as the log keeps it: this transaction's seq, and no players' sentence that only repeats the text. */
+function stamped(entry: LogInput): LogEntry {
+  return {
     tx: currentSeq,
     audience: entry.audience,
     kind: entry.kind,
@@ -50,6 +50,11 @@ export function appendLog(world: World, entry: LogInput): World {
     ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
   };
+}
+
+/** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */
+export function appendLog(world: World, entry: LogInput): World {
+  const e = stamped(entry);
   const prev = world.log;
   const drop = Math.max(0, prev.length + 1 - logLimit(world));
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
@@ -76,14 +81,7 @@ export function replaceLastLog(world: World, entry: LogInput): World {
   const prev = world.log;
   const last = prev[prev.length - 1];
   if (last === undefined || last.tx !== currentSeq) throw new Error('replaceLastLog: the last entry is not this transaction\'s');
-  const e: LogEntry = {
-    tx: currentSeq,
-    audience: entry.audience,
-    kind: entry.kind,
-    text: entry.text,
-    ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
-    ...(entry.data === undefined ? {} : { data: entry.data }),
-  };
+  const e = stamped(entry);
   const log = prev.slice();
   log[log.length - 1] = e;
   // No noteExtension: the projection finds this transaction's growth by walking back to the last entry it held.
