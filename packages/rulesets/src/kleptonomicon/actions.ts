@@ -235,6 +235,26 @@ export const kleptoFreeplayActions: Query = (world, args, viewer) => {
       texts: [{ field: 'description', label: 'What they try', value: '', max: 500 }],
       ...judge(mine, st.phase === 'between' ? forbid('no Episode is running: the GM starts one') : yes),
     }),
+    // 004 "Opening Credits": each player (re)introduces their character, with a short clip if the GM asks.
+    action({
+      id: 'introduce',
+      label: st.opening.introduced.includes(id) ? `Introduce ${ch.name} again` : `Introduce ${ch.name}`,
+      cost: 'free (the Opening Credits)',
+      command: 'kleptonomicon.introduce',
+      fixed: { characterId: id },
+      texts: [{ field: 'clip', label: 'A five-second clip (may be empty)', value: '', max: 500 }],
+      ...judge(mine, st.phase === 'opening' ? yes : forbid('only in the Opening Credits')),
+    }),
+    // 004 "Closing Credits": a player may play a resolution scene for their character before the resets.
+    action({
+      id: 'resolutionScene',
+      label: 'Resolution scene',
+      cost: 'free (the Closing Credits)',
+      command: 'kleptonomicon.resolutionScene',
+      fixed: { characterId: id },
+      texts: [{ field: 'text', label: 'The scene', value: '', max: 500 }],
+      ...judge(mine, st.phase === 'closing' ? yes : forbid('only in the Closing Credits')),
+    }),
   ];
   return ok(asJson({ combatantId: id, name: ch.name, onTurn: true, actions }));
 };

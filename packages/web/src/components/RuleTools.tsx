@@ -35,7 +35,8 @@ function useTools(world: World, ask: Ask, args: { characterId?: string }): Actio
   return answer;
 }
 
-function ToolList({ world, send, ask, args, label }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string }) {
+/** One `<id>.toolActions` answer as buttons, the open form and what may not be done now (the Episode bar's GM tools reuse it). */
+export function ToolList({ world, send, ask, args, label }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string }) {
   const answer = useTools(world, ask, args);
   const [open, setOpen] = useState<string | null>(null);
   if (answer === null) return <p class="small muted">Loading…</p>;
