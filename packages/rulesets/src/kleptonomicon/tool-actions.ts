@@ -90,7 +90,7 @@ function episodeTools(world: World): TurnAction[] {
       ...(st.phase !== 'freeplay' ? freeplay : st.looseOrder === null ? forbid('Freeplay has no loose turn order to drop') : yes),
     }),
   ];
-  // Waiting tries, oldest first (ids are minted in order); ruled ones have their line in the log already.
+  // Waiting tries in the order they were asked (the record keeps insertion order); ruled ones are done.
   for (const req of Object.values(st.improvised).filter((r) => r.status === 'pending')) out.push(...rulings(world, req));
   out.push(
     action({
@@ -120,7 +120,7 @@ function characterTools(world: World, id: string): TurnAction[] {
       command: 'kleptonomicon.awardXp',
       fixed: { characterId: id },
       // Taking back more than is held would go below 0, which the command refuses.
-      numbers: [{ field: 'amount', label: 'Points (negative takes back)', min: -Math.min(100, xp), max: 100, value: 1 }],
+      numbers: [{ field: 'amount', label: 'Points (negative takes back)', min: xp > 0 ? -Math.min(100, xp) : 0, max: 100, value: 1 }],
       texts: [{ field: 'reason', label: 'Why', value: '', max: MAX_TEXT, suggestions: ['main goal', 'a clever plan'] }],
       ...(ch.kind === 'pc' ? yes : forbid(`${ch.name} is no Player Character: Experience is for the players' characters`)),
     }),
