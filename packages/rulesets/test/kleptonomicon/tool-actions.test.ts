@@ -193,7 +193,7 @@ describe("kleptonomicon: a character's Experience and resources (issue 20)", () 
           const form: { [k: string]: Json } = {};
           for (const n of a.numbers) form[n.field] = n.value;
           for (const t of a.texts) form[t.field] = t.value === '' ? 'words' : t.value;
-          if (a.target !== null) form[a.target.field] = a.target.picked ?? [];
+          if (a.target !== null) form[a.target.field] = [...(a.target.picked ?? [])];
           const r = s.engine.execute(s.table, { type: a.command, ...a.fixed, ...form } as { type: string; [k: string]: Json }, { rng: s.rng, actor: GM });
           expect(r.ok, `${a.id}: ${r.ok ? '' : r.error.message}`).toBe(true);
         }

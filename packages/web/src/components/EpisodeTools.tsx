@@ -17,8 +17,11 @@ export function EpisodeTools({ world, send, ask }: { world: World; send: Send; a
   const [shown, setShown] = useState(false);
   const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
   return (
-    <div class="stack episode-tools" data-testid="episode-tools">
-      <h3 class="small">The GM's Episode rules</h3>
+    // A labelled group, not a heading: the bar's one heading is the Episode's own.
+    <div class="stack episode-tools" role="group" aria-label="The GM's Episode rules" data-testid="episode-tools">
+      <p class="small">
+        <strong>The GM's Episode rules</strong>
+      </p>
       <ToolList world={world} send={send} ask={ask} args={{}} label="The Episode's rules" />
       {people.length > 0 ? (
         <details data-testid="episode-character-tools" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
