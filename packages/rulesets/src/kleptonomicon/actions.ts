@@ -202,8 +202,9 @@ export const SUGGESTED_SKILLS: readonly string[] = ['Athletics'];
 /**
  * kleptonomicon.freeplayActions: what a character may do outside an Encounter
  * (004 "Freeplay": play goes around the table, no Beats; "Improvising": say what
- * you try, the GM may ask for a Test of a Skill). The same answer as the
- * turn's actions, so the screen draws it with the same form and odds.
+ * you try, the GM may ask for a Test of a Skill), and the player's part of the
+ * Opening and Closing Credits: an introduction and a resolution scene (issue 20).
+ * The same answer as the turn's actions, so the screen draws it with the same form and odds.
  */
 export const kleptoFreeplayActions: Query = (world, args, viewer) => {
   const id = args['characterId'];
