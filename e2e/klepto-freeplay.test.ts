@@ -5,8 +5,8 @@
 // bearer's turn (004 "Fleeting Conditions"); the Reward phase's second XP
 // point for secondary goals (004 "Reward Phase").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { night, oddsOf, openAction, screen, startE2e } from './actions-flow.ts';
+import type { BrowserContext } from 'playwright-core';
+import { night, oddsOf, openAction, openFreeplay, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close(contexts);
 });
-
-/** Opens one of the Freeplay panel's actions and returns its form. */
-async function openFreeplay(p: Page, label: string): Promise<Locator> {
-  const panel = p.getByTestId('freeplay-actions');
-  await panel.getByRole('button', { name: label, exact: true }).click();
-  const form = panel.getByTestId('action-form');
-  await form.waitFor();
-  return form;
-}
 
 describe('Kleptonomicon: Freeplay Tests, fleeting Slowed, the second XP point', () => {
   it('in Freeplay the phone and the GM make a Test of a Skill with the odds shown first', async () => {

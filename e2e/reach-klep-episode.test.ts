@@ -7,7 +7,7 @@
 // a hidden foe's resource, which reaches no phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { night, oddsOf, screen, startE2e } from './actions-flow.ts';
+import { night, oddsOf, openFreeplay, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -25,15 +25,6 @@ async function openTool(gm: Page, label: string, list = 'party-tools'): Promise<
   const tools = gm.getByTestId('episode-tools').getByTestId(list);
   await tools.getByRole('button', { name: `${label} (` }).click();
   const form = tools.getByTestId('action-form');
-  await form.waitFor();
-  return form;
-}
-
-/** Opens one of the Freeplay panel's actions (the phone's or the GM's) and returns its form. */
-async function openFreeplay(p: Page, label: string): Promise<Locator> {
-  const panel = p.getByTestId('freeplay-actions');
-  await panel.getByRole('button', { name: label, exact: true }).click();
-  const form = panel.getByTestId('action-form');
   await form.waitFor();
   return form;
 }

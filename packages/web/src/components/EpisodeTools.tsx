@@ -7,15 +7,12 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { Ask } from '../lib/attack.ts';
-import { ToolList } from './RuleTools.tsx';
+import { CharacterTools, ToolList } from './RuleTools.tsx';
 import type { Send } from './types.ts';
 
 export function EpisodeTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
-  const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
-  const [who, setWho] = useState('');
   // Shut, the character's list asks nothing (each open list asks again on every change of the table).
   const [shown, setShown] = useState(false);
-  const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
   return (
     // A labelled group, not a heading: the bar's one heading is the Episode's own.
     <div class="stack episode-tools" role="group" aria-label="The GM's Episode rules" data-testid="episode-tools">
@@ -23,27 +20,10 @@ export function EpisodeTools({ world, send, ask }: { world: World; send: Send; a
         <strong>The GM's Episode rules</strong>
       </p>
       <ToolList world={world} send={send} ask={ask} args={{}} label="The Episode's rules" />
-      {people.length > 0 ? (
-        <details data-testid="episode-character-tools" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
-          <summary>A character's Experience and resources</summary>
-          {!shown ? null : (
-            <>
-              <div class="field">
-                <label for="episode-tools-who">Character</label>
-                <select id="episode-tools-who" value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
-                  {people.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                      {c.kind === 'pc' ? '' : ' (foe or NPC)'}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
-            </>
-          )}
-        </details>
-      ) : null}
+      <details data-testid="episode-character-tools" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+        <summary>A character's Experience and resources</summary>
+        {shown ? <CharacterTools world={world} send={send} ask={ask} selectId="episode-tools-who" /> : null}
+      </details>
     </div>
   );
 }

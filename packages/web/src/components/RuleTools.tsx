@@ -71,12 +71,33 @@ export function ToolList({ world, send, ask, args, label }: { world: World; send
   );
 }
 
-/** The party's tools (chase, treasure, loot) and one character's (picked by name). */
-export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
+/** A character picked by name (PCs first) and that character's tools: this panel's and the Episode bar's. */
+export function CharacterTools({ world, send, ask, selectId }: { world: World; send: Send; ask: Ask; selectId: string }) {
   const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
   const [who, setWho] = useState<string>('');
-  const [shown, setShown] = useState(false);
   const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
+  if (people.length === 0) return <p class="small muted">No character yet: invite a player or add a foe.</p>;
+  return (
+    <>
+      <div class="field">
+        <label for={selectId}>Character</label>
+        <select id={selectId} value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
+          {people.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+              {c.kind === 'pc' ? '' : ' (foe or NPC)'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
+    </>
+  );
+}
+
+/** The party's tools (chase, treasure, loot) and one character's (picked by name). */
+export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
+  const [shown, setShown] = useState(false);
   return (
     <section class="panel area-tools" aria-labelledby="rule-tools-title" data-testid="rule-tools">
       <h2 id="rule-tools-title">Party and characters</h2>
@@ -88,24 +109,7 @@ export function RuleTools({ world, send, ask }: { world: World; send: Send; ask:
               <h3 class="small">The party</h3>
               <ToolList world={world} send={send} ask={ask} args={{}} label="The party's rules" />
               <h3 class="small">A character</h3>
-              {people.length === 0 ? (
-                <p class="small muted">No character yet: invite a player or add a foe.</p>
-              ) : (
-                <>
-                  <div class="field">
-                    <label for="rule-tools-who">Character</label>
-                    <select id="rule-tools-who" value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
-                      {people.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                          {c.kind === 'pc' ? '' : ' (foe or NPC)'}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
-                </>
-              )}
+              <CharacterTools world={world} send={send} ask={ask} selectId="rule-tools-who" />
             </>
         )}
       </details>
