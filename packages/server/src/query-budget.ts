@@ -1,6 +1,7 @@
 // A cost budget for queries: each query has a computed cost (a base, more for
 // odds, which walk a state space, and for large arguments), charged up front;
-// the time it really took is charged on top once it is answered. Each seat
+// once answered it costs the time it really took instead (at least the base):
+// the desk charges the rest or gives back what it did not use. Each seat
 // and each table has a bucket that refills over time; an ask that finds
 // either empty is refused with RATE_LIMITED and the wait until it refills.
 // Queries spend only this budget, never a socket's message budget (ADR 86).

@@ -8,7 +8,8 @@ import { CLOSE, type QueryResult } from '@tablekeeper/protocol';
 import { coreModule, countdownsModule } from '@tablekeeper/engine';
 import { DEFAULT_QUERY_BUDGET, MIN_QUERY_COST, queryFrameLimit } from '../src/query-budget.js';
 import { DEFAULT_RATE_LIMIT } from '../src/ratelimit.js';
-import { Client, serversClosedAfterEach, setupTable, testCatalog } from './helpers.js';
+import { Client, http, serversClosedAfterEach, setupTable, testCatalog } from './helpers.js';
+import { SPIN_RULESET, spinCatalog } from './fixtures/spin-catalog.js';
 
 const server = serversClosedAfterEach();
 
@@ -32,17 +33,21 @@ describe('queries have their own budget (ADR 86)', () => {
   it('a burst of queries past the query budget is refused in its own words, and a command sent right after is accepted though the message budget is 3', async () => {
     // 3 messages at once and no refill: before ADR 86 the queries spent them and the command came back RATE_LIMITED.
     const s = await server({
-      catalog: testCatalog([coreModule, countdownsModule]),
+      catalog: spinCatalog(false),
       rateLimit: { capacity: 3, refillPerSecond: 0.001, closeAfter: 100 },
       queryBudget: { seatCapacity: 60, seatPerSecond: 0.001, tableCapacity: 10_000, tablePerSecond: 10_000 },
     });
-    const { gm, progressId } = await chaseTable(s.url);
+    const made = await http<{ gmToken: string }>(s.url, 'POST', '/api/tables', { name: 'Odds night', rulesetId: SPIN_RULESET });
+    const gm = await Client.open(s.url, made.body.gmToken);
     const n = 12;
-    const answers = await burst(gm, 'b', n, progressId);
-    // An odds query costs 20 up front: at most three fit in 60, and the first always does.
-    expect(answers[0]).toMatchObject({ ok: true, result: { kind: 'chase' } });
+    const ids = Array.from({ length: n }, (_, i) => `b${i}`);
+    const asked = ids.map((queryId) => gm.next((m) => m.type === 'queryResult' && m.queryId === queryId));
+    // Each works 30 ms, so costs at least 30 once answered: a budget of 60 holds at most three (the third overdraws it).
+    for (const queryId of ids) gm.sendRaw(JSON.stringify({ type: 'query', queryId, name: 'spin.odds', args: { ms: 30 } }));
+    const answers = (await Promise.all(asked)) as QueryResult[];
+    expect(answers[0]!.ok).toBe(true);
     const refused = answers.filter((a) => !a.ok);
-    expect(refused.length).toBeGreaterThanOrEqual(n - 60 / 20);
+    expect(refused.length).toBeGreaterThanOrEqual(n - 3);
     for (const a of refused) {
       expect(a.error).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: expect.any(Number) });
       expect(a.error!.message).toMatch(/^your queries used up their budget; retry in \d+ ms$/);
