@@ -10,10 +10,7 @@ import type { Ask } from '../lib/attack.ts';
 import { ActionFormView } from './Actions.tsx';
 import type { Send } from './types.ts';
 
-/** How long the table must stay unchanged before the tools are asked again. */
-const SETTLE_MS = 150;
-
-/** The tools query's answer for these arguments, asked again as the table changes. */
+/** The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query shares it). */
 function useTools(world: World, ask: Ask, args: { characterId?: string }): ActionsAnswer | string | null {
   // The ruleset's id names its namespace, as `<id>.status` does; no id is compared (capabilities decide).
   const query = `${world.rulesetId}.toolActions`;
@@ -21,15 +18,11 @@ function useTools(world: World, ask: Ask, args: { characterId?: string }): Actio
   const key = JSON.stringify(args);
   useEffect(() => {
     let live = true;
-    // A burst of changes (a GM clicking fast) asks once, when it settles: each ask spends the GM socket's budgets.
-    const timer = setTimeout(() => {
-      void ask(query, args).then((a) => {
-        if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
-      });
-    }, SETTLE_MS);
+    void ask(query, args).then((a) => {
+      if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
+    });
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [key, world]);
   return answer;
