@@ -7,7 +7,8 @@
 // refuse it, ADR 53). No frame from the server says RATE_LIMITED, the turn
 // moved 15 times, and the queries the page sent are bounded by what sharing
 // allows: each query (name + args) once per table version the page held, and
-// never two of one query out at once.
+// never two of one query out at once. The panels the GM left open open again
+// on that device only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
@@ -114,5 +115,17 @@ describe('open OSR panels and a fast N (issue 20, ADR 86)', () => {
     expect(queries).toBeLessThanOrEqual(perKey.size * versionsHeld);
     console.log(`osr-panels-rate: ${queries} queries over ${perKey.size} distinct queries and ${versionsHeld} versions held; ${[...perKey].map(([k, c]) => `${k.split(' ')[0]} x${c}`).join(', ')}`);
     expect(gm.errors).toEqual([]);
+
+    // The GM left both panels open: on this device they open again so (ADR 86); on another they start shut.
+    await gm.p.reload();
+    await tools.getByTestId('party-tools').waitFor();
+    expect(await tools.getByTestId('rule-tools-body').getAttribute('open')).not.toBeNull();
+    await gm.p.getByTestId('return-odds').waitFor();
+    const other = await screen(e2e!.browser, contexts, n.links.gm, false);
+    await other.p.getByTestId('rule-tools-body').waitFor();
+    await other.p.getByTestId('return-chances').waitFor();
+    expect(await other.p.getByTestId('rule-tools-body').getAttribute('open')).toBeNull();
+    expect(await other.p.getByTestId('return-chances').getAttribute('open')).toBeNull();
+    expect(await other.p.getByTestId('party-tools').count()).toBe(0);
   });
 });

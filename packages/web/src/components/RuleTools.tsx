@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
+import { useShown } from '../lib/shownPanels.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionFormView } from './Actions.tsx';
 import type { Send } from './types.ts';
@@ -67,12 +68,13 @@ function ToolList({ world, send, ask, args, label }: { world: World; send: Send;
 export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
   const [who, setWho] = useState<string>('');
-  const [shown, setShown] = useState(false);
+  // Shut unless the GM left it open on this device (ADR 86); shut, it asks nothing.
+  const [shown, setShown] = useShown('rule-tools');
   const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
   return (
     <section class="panel area-tools" aria-labelledby="rule-tools-title" data-testid="rule-tools">
       <h2 id="rule-tools-title">Party and characters</h2>
-      {/* Shut, the panel asks nothing: open, its two queries ran on every change of the table (a GM pressing N fast met the socket's rate limit). */}
+      {/* Shut, the panel asks nothing; open, its two queries are asked once per table version (TableClient.query shares them). */}
       <details data-testid="rule-tools-body" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
         <summary>Chases, treasure, and each character's resilience, corruptions and injuries</summary>
         {!shown ? null : (
