@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { KEPT_ANSWERS, shareQueries } from '../packages/web/src/lib/shareQueries.ts';
+import { TableClient } from '../packages/web/src/net/client.ts';
 
 type Answer = { readonly ok: boolean; readonly version: number; readonly code?: string };
 
@@ -146,5 +147,38 @@ describe('shareQueries', () => {
         for (const a of asked) expect((await a.answer).version).toBeGreaterThanOrEqual(a.version);
       }),
     );
+  });
+
+  it('TableClient.query goes through it: two panels at one version send one query frame; a new version sends one more', async () => {
+    const frames: { type: string; queryId: string; name: string }[] = [];
+    class Socket {
+      static last: Socket | null = null;
+      readyState = 1;
+      onopen: (() => void) | null = null;
+      onmessage: ((ev: { data: string }) => void) | null = null;
+      onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+      constructor() {
+        Socket.last = this;
+      }
+      send(text: string): void {
+        const m = JSON.parse(text) as { type: string; queryId: string; name: string };
+        if (m.type === 'query') frames.push(m);
+      }
+      close(): void {}
+    }
+    const client = new TableClient({ url: 'ws://test/ws', capability: { role: 'gm', token: 't' }, WebSocketImpl: Socket as unknown as typeof WebSocket });
+    client.connect();
+    const serve = (msg: object) => Socket.last!.onmessage?.({ data: JSON.stringify(msg) });
+    serve({ type: 'snapshot', version: 5, view: { world: { log: [] }, history: [] } });
+    const a = client.query('osr.returnChances', {});
+    const b = client.query('osr.returnChances', {});
+    expect(frames).toHaveLength(1);
+    serve({ type: 'queryResult', queryId: frames[0]!.queryId, ok: true, result: { pcs: [] } });
+    expect(await a).toEqual(await b);
+    expect((await a).ok).toBe(true);
+    serve({ type: 'delta', from: 5, version: 6, acks: [] });
+    void client.query('osr.returnChances', {});
+    void client.query('osr.returnChances', {});
+    expect(frames.map((f) => f.name)).toEqual(['osr.returnChances', 'osr.returnChances']);
   });
 });
