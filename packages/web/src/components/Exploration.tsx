@@ -31,7 +31,7 @@ import {
   type TravelInput,
 } from '../lib/osr.ts';
 import { percent, type Ask } from '../lib/attack.ts';
-import { useShown } from '../lib/shownPanels.ts';
+import { useShown } from './shown.ts';
 import { Field, SelectField } from './Field.tsx';
 import type { Send } from './types.ts';
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
-import { useShown } from '../lib/shownPanels.ts';
+import { useShown } from './shown.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionFormView } from './Actions.tsx';
 import type { Send } from './types.ts';

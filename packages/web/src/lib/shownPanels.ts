@@ -1,7 +1,6 @@
 // Which of the GM's panels that ask the server were open last time on this
 // device (ADR 86): each opens again as the GM left it, and a shut one stays
-// shut and asks nothing. GM screen only (its panels import it).
-import { useState } from 'preact/hooks';
+// shut and asks nothing. GM screen only (components/shown.ts reads it).
 import { deviceStore } from './recent.ts';
 
 type Store = { getItem(key: string): string | null; setItem(key: string, value: string): void };
@@ -31,17 +30,4 @@ export function rememberShown(panel: string, shown: boolean, store: Store | null
   } catch {
     // storage full or refused: the choice lasts for this page only
   }
-}
-
-/** A `<details>` panel's open state, starting as it was left on this device and remembered as it changes. */
-export function useShown(panel: string): [boolean, (shown: boolean) => void] {
-  const [shown, setShown] = useState(() => wasShown(panel));
-  return [
-    shown,
-    (next) => {
-      if (next === shown) return;
-      setShown(next);
-      rememberShown(panel, next);
-    },
-  ];
 }
