@@ -9,8 +9,11 @@ import { namesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { InlineForm } from './InlineForm.tsx';
-import { RowTools } from './LazyPanels.tsx';
+import { lazyPanel } from './LazyPanels.tsx';
 import type { Send } from './types.ts';
+
+// The row tools, loaded when a row is first opened (declared here: a phone never shows them).
+const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
 
 /** The damage box and the row tools of one combatant. */
 export function GmRowParts({ c, world, send }: { c: Combatant; world: World; send: Send }) {

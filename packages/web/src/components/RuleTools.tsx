@@ -6,14 +6,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
+import { useShown } from './shown.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionFormView } from './Actions.tsx';
 import type { Send } from './types.ts';
 
-/** How long the table must stay unchanged before the tools are asked again. */
-const SETTLE_MS = 150;
-
-/** The tools query's answer for these arguments, asked again as the table changes. */
+/** The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query shares it). */
 function useTools(world: World, ask: Ask, args: { characterId?: string }): ActionsAnswer | string | null {
   // The ruleset's id names its namespace, as `<id>.status` does; no id is compared (capabilities decide).
   const query = `${world.rulesetId}.toolActions`;
@@ -21,15 +19,11 @@ function useTools(world: World, ask: Ask, args: { characterId?: string }): Actio
   const key = JSON.stringify(args);
   useEffect(() => {
     let live = true;
-    // A burst of changes (a GM clicking fast) asks once, when it settles: each ask spends the GM socket's budgets.
-    const timer = setTimeout(() => {
-      void ask(query, args).then((a) => {
-        if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
-      });
-    }, SETTLE_MS);
+    void ask(query, args).then((a) => {
+      if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
+    });
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [key, world]);
   return answer;
@@ -97,11 +91,12 @@ export function CharacterTools({ world, send, ask, selectId }: { world: World; s
 
 /** The party's tools (chase, treasure, loot) and one character's (picked by name). */
 export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
-  const [shown, setShown] = useState(false);
+  // Shut unless the GM left it open on this device (ADR 86); shut, it asks nothing.
+  const [shown, setShown] = useShown('rule-tools');
   return (
     <section class="panel area-tools" aria-labelledby="rule-tools-title" data-testid="rule-tools">
       <h2 id="rule-tools-title">Party and characters</h2>
-      {/* Shut, the panel asks nothing: open, its two queries ran on every change of the table (a GM pressing N fast met the socket's rate limit). */}
+      {/* Shut, the panel asks nothing; open, its two queries are asked once per table version (TableClient.query shares them). */}
       <details data-testid="rule-tools-body" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
         <summary>Chases, treasure, and each character's resilience, corruptions and injuries</summary>
         {!shown ? null : (
