@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionFormView } from './Actions.tsx';
+import { ActionFormView, NotNow } from './Actions.tsx';
 import type { Send } from './types.ts';
 
 /** How long the table must stay unchanged before the tools are asked again. */
@@ -54,18 +54,7 @@ function ToolList({ world, send, ask, args, label }: { world: World; send: Send;
           ))}
       </div>
       {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} onClose={() => setOpen(null)} /> : null}
-      {blocked.length > 0 ? (
-        <details class="small">
-          <summary>Not now ({blocked.length})</summary>
-          <ul>
-            {blocked.map((a) => (
-              <li key={a.id}>
-                {a.label}: {a.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <NotNow actions={blocked} />
     </div>
   );
 }
