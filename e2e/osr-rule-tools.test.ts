@@ -99,7 +99,7 @@ describe('OSR rules reachable by clicking (issue 20)', () => {
     await form.getByLabel("The other side's speed (feet)").fill('40');
     await expect.poll(async () => (await form.getByTestId('action-odds-line').allTextContents()).map((s) => s.replace(/\s+/g, ' '))).toEqual([expect.stringContaining('50% to succeed'), expect.stringContaining('40% to succeed')]);
     // As one group (001 "Chases"): the worst modifier rolls for all, so one chance, Dorn's 40% (13+ on the d20: 8 in 20).
-    await form.getByLabel(/^As one group/).check();
+    await form.getByRole('checkbox', { name: /As one group/ }).check();
     await expect.poll(() => form.getByTestId('action-odds-line').count()).toBe(0);
     await expect.poll(() => text(form.getByTestId('action-odds'))).toContain('40% to succeed');
     expect(await text(form.getByTestId('action-odds'))).not.toContain('50%');
