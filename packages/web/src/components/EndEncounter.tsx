@@ -31,7 +31,7 @@ export function EndEncounter({ world, send, primary, label = 'End encounter', te
       </button>
       {clearable.length > 0 ? (
         <button class="small" onClick={() => end(clearable)} data-testid="end-and-clear">
-          {warning === null ? label : 'End anyway'} and clear {clearable.length === 1 ? 'it' : `these ${clearable.length}`}
+          Clear {clearable.length === 1 ? 'it' : `these ${clearable.length}`} and end
         </button>
       ) : null}
       {outlasting.length > 0 ? (
