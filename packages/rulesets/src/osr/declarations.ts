@@ -361,7 +361,7 @@ export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', 
 
 /** 001 "Chases": the chance of each runner's check, as osr.chase rolls it (ability by the ground, DC by the other side's speed). */
 export const chaseOddsDeclaration = declareQuery('osr.chaseOdds', {
-  summary: "Exact chance of a chase check for the first listed, or the group's worst (001: STR open, DEX uneven, CON long; DC 11 vs 30')",
+  summary: "Exact chance of a chase check: the first listed, or the group's worst (001: STR open, DEX uneven, CON long)",
   who: 'gm',
   input: z.strictObject({
     characterIds: characterIds('who runs (the first is asked about; as one group, the one who rolls for all)'),
