@@ -127,3 +127,37 @@ describe('End writes the summary to the log and names what stays on (review 11, 
     expect([...gm.errors, ...phone.errors]).toEqual([]);
   });
 });
+
+describe('every ruleset writes the summary at End (review 11 #2)', () => {
+  it.each([
+    ['osr', { stats: { dex: 10 } }],
+    ['36th-way', { band: 'medium' }],
+    ['kleptonomicon', {}],
+  ] as const)('%s: the tracker\'s End puts "The fight in short" in the log on the GM screen and the phone', async (rulesetId, extra) => {
+    const t = await e2e!.table(rulesetId, `Summary ${rulesetId}`);
+    const ann = await e2e!.seat(t, 'Ann');
+    const gmSock = await e2e!.socket(t.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: ann.seatId, stats: { maxHp: 10, hp: 10 } });
+    const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
+    await gmSock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', side: 'pcs', characterId: kira, ...extra }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'npcs', ...extra }] });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const phone = await screen(e2e!.browser, contexts, ann.link, true);
+    await gm.p.getByTestId('end-encounter').click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('The fight in short: Nobody fell. Still standing: the party, Kira; the others, Goblin.');
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('The fight in short: Nobody fell. Still standing: the party, Kira; the others, Goblin.');
+    expect([...gm.errors, ...phone.errors]).toEqual([]);
+  });
+
+  it('Daggerheart: "End the conflict" writes it too', async () => {
+    const t = await e2e!.table('daggerheart', 'Summary daggerheart');
+    const gmSock = await e2e!.socket(t.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { evasion: 10 } });
+    await gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Ogre', count: 1, difficulty: 12, major: 7, severe: 12, hp: 5, visibility: 'visible' });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const spot = gm.p.getByTestId('spotlight');
+    await spot.getByRole('button', { name: /^Start a conflict/ }).click();
+    await spot.getByRole('button', { name: 'End the conflict', exact: true }).click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/The fight in short: Nobody fell\. Still standing: [^.]*Kira[^.]*Ogre\./);
+    expect(gm.errors).toEqual([]);
+  });
+});
