@@ -47,14 +47,15 @@ describe('OSR: the encounter builder reads the sheet now (review 11 #9)', () => 
     // Review 11's "amoun": the placeholder's text fits inside the box, padding included.
     const box = gm.p.locator('input[data-damage-box]').first();
     await box.waitFor();
-    const fit = await box.evaluate((el) => {
-      const input = el as HTMLInputElement;
+    // Evaluated as text: the e2e project has no DOM types (as review11-misc's top-bar check).
+    const fit = await gm.p.evaluate<{ need: number; room: number; placeholder: string }>(`(() => {
+      const input = document.querySelector('input[data-damage-box]');
       const cs = getComputedStyle(input);
-      const ctx = document.createElement('canvas').getContext('2d')!;
-      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = [cs.fontStyle, cs.fontWeight, cs.fontSize, cs.fontFamily].join(' ');
       const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       return { need: ctx.measureText(input.placeholder).width, room, placeholder: input.placeholder };
-    });
+    })()`);
     expect(fit.placeholder).toBe('amount');
     expect(fit.need).toBeLessThanOrEqual(fit.room);
     expect(gm.errors).toEqual([]);
