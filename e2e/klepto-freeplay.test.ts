@@ -116,6 +116,8 @@ describe('Kleptonomicon: Freeplay Tests, fleeting Slowed, the second XP point', 
 
     // --- The fight ends: the Reward phase gives each PC one point; the GM gives Alice the second for a secondary goal.
     await gm.p.getByTestId('episode-bar').getByRole('button', { name: 'End the fight: Reward phase' }).click();
+    // The bar's End writes the fight's summary too, as the tracker's does (ADR 90).
+    await expect.poll(async () => (await gm.p.getByTestId('log').textContent()) ?? '').toContain('The fight in short:');
     const xp = gm.p.getByTestId('secondary-xp');
     await expect.poll(() => xp.textContent()).toContain('Alice (1 XP)');
     await xp.getByRole('checkbox', { name: /Alice/ }).check();

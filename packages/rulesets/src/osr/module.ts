@@ -409,7 +409,8 @@ const evolve: Evolve<OsrEvent> = {
   'osr.leftDying': (w, e) => log(w, e, `The fight is over and ${nm(w, e.characterId)} is still at 0 HP: dead unless stabilized within ${e.secondsLeft} s (the rest of the minute).`),
   'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
   'osr.chased': (w, e) =>
-    log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
+    // A group's one roll names who it was for (001 "Chases": the worst modifier rolls for the party).
+    log(w, e, `${nm(w, e.characterId)}${e.forGroup.length > 1 ? ` (rolling for the group: ${e.forGroup.map((x) => nm(w, x)).join(', ')})` : ''} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
   'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, e.characterId) }), e, `${nm(w, e.characterId)} is exhausted (${e.reason}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
   'osr.infected': on((w, e, st) => {
     // The state keeps its own record shape; the event carries it under the vocabulary's names (ADR 39).

@@ -3,7 +3,7 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, startCommand, teamsOf, WHO_STARTS, withDrafts, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, sheetSays, startCommand, teamsOf, WHO_STARTS, withDrafts, withSheets, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
@@ -62,6 +62,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     setRows((old) => (old.some((r) => r.characterId !== null && !present.has(r.characterId)) ? old.filter((r) => r.characterId === null || present.has(r.characterId)) : old));
   }, [presentKey]);
   const [error, setError] = useState<string | null>(null);
+  // Shown and started as the sheets say now (a DEX or Edge Save the GM did not type follows its sheet, ADR 90).
+  const lined = withSheets(method, rows, world.characters);
   const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
@@ -86,15 +88,15 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [busy, setBusy] = useState(false);
   const start = async () => {
     // What is wrong with the line-up is said before any foe's character is made.
-    const check = startCommand(method, rows, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
+    const check = startCommand(method, lined, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
     if (!check.ok) return setError(check.message);
     setBusy(true);
     try {
-      const ready = await withFoeCharacters(world.rulesetId, rows, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
+      const ready = await withFoeCharacters(world.rulesetId, withSheets(method, rows, latest.current.characters), characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
       if (!ready.ok) return setError(ready.message);
       // Foes that got their character keep it if the start is refused and tried again.
       setRows(ready.value);
-      const c = startCommand(method, ready.value, latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
+      const c = startCommand(method, withSheets(method, ready.value, latest.current.characters), latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
       if (!c.ok) return setError(c.message);
       setError(null);
       // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
@@ -118,7 +120,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows(withDrafts(rows, d))} updatesLined onError={setError} />
       {rows.length > 0 ? (
         <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
-          {rows.map((d) => (
+          {lined.map((d) => (
             <li key={d.id}>
               <strong>{d.name}</strong>
               <span class="small muted">
@@ -126,7 +128,11 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
                 {d.hp !== null ? ` · ${d.hp} HP` : ''}
                 {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
                 {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
-                {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
+                {Object.entries(d.init).map(([k, v]) => {
+                  // A number the GM typed over the sheet's says so, with the sheet's (ADR 90).
+                  const sheet = sheetSays(method, d, k, world.characters);
+                  return ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}${sheet !== null ? ` (typed here; the sheet says ${sheet})` : ''}`;
+                })}
                 {d.hidden ? (d.revealWhenActs === true ? ' · hidden until it acts' : ' · hidden') : ''}
               </span>
               {d.hidden ? (

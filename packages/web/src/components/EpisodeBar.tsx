@@ -6,7 +6,9 @@ import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, experienceOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
+import { endCommands } from '../lib/fightSummary.ts';
+import { oneStep } from '../lib/foes.ts';
 import { Field } from './Field.tsx';
 import { FreeplayActions } from './Freeplay.tsx';
 import { lazyPanel } from './LazyPanels.tsx';
@@ -123,8 +125,10 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
       </span>
     );
   }
+  // Ending the fight here writes its summary as the tracker's End does (ADR 90).
+  const enc = encounterOf(world);
   return (
-    <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send({ type })}>
+    <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send(type === 'encounter.end' && enc !== null && enc.active ? oneStep(endCommands(world, enc)) : { type })}>
       {step.label}
     </button>
   );

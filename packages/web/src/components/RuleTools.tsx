@@ -8,7 +8,7 @@ import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
 import { useShown } from './shown.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionFormView } from './Actions.tsx';
+import { ActionFormView, NotNow } from './Actions.tsx';
 import type { Send } from './types.ts';
 
 /** The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query shares it). */
@@ -49,18 +49,7 @@ export function ToolList({ world, send, ask, args, label }: { world: World; send
           ))}
       </div>
       {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} onClose={() => setOpen(null)} /> : null}
-      {blocked.length > 0 ? (
-        <details class="small">
-          <summary>Not now ({blocked.length})</summary>
-          <ul>
-            {blocked.map((a) => (
-              <li key={a.id}>
-                {a.label}: {a.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <NotNow actions={blocked} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ const isObj = (x: unknown): x is { readonly [k: string]: unknown } => x !== null
 
 function draftOf(x: unknown): Draft | null {
   if (!isObj(x)) return null;
-  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs } = x;
+  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs, typed } = x;
   if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name.trim() === '' || (kind !== 'pc' && kind !== 'npc')) return null;
   if (characterId !== null && typeof characterId !== 'string') return null;
   if (hp !== null && (typeof hp !== 'number' || !Number.isInteger(hp))) return null;
@@ -31,6 +31,8 @@ function draftOf(x: unknown): Draft | null {
     init: init as Draft['init'],
     ...(isObj(extra) ? { extra: extra as { readonly [k: string]: Json } } : {}),
     ...(typeof entryId === 'string' ? { entryId } : {}),
+    // Kept before ADR 90: no field was marked typed, so every sheet-read one follows the sheet.
+    ...(Array.isArray(typed) && typed.every((k) => typeof k === 'string') && typed.length > 0 ? { typed: typed as string[] } : {}),
     ...(hidden === true && revealWhenActs === true ? { revealWhenActs: true } : {}),
   };
 }
