@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -32,12 +32,14 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   const enc = encounterOf(world);
   // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
+  const esc = useEscalation(world, enc, askStatus);
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
         <span>Encounter</span>
-        {enc?.active ? <RoundBadge enc={enc} world={world} askStatus={askStatus} /> : null}
+        {enc?.active ? <RoundBadge enc={enc} world={world} esc={esc} /> : null}
       </h2>
+      {gm && enc?.active && esc !== null ? <EscalationControls world={world} enc={enc} esc={esc} send={send} /> : null}
       {!enc || !enc.active ? (
         <>
           <p class="muted" data-testid="no-encounter">
@@ -66,8 +68,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   );
 }
 
-function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: World; askStatus: Ask | undefined }) {
-  const esc = useEscalation(world, enc, askStatus);
+function RoundBadge({ enc, world, esc }: { enc: EncounterState; world: World; esc: number | null }) {
   return (
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
@@ -95,15 +96,17 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
  * Asked again only when what it depends on changes (the round, the die's own
  * state, the table's settings), never per render.
  */
-function useEscalation(world: World, enc: EncounterState, askStatus: Ask | undefined): number | null {
+function useEscalation(world: World, enc: EncounterState | null, askStatus: Ask | undefined): number | null {
   const [esc, setEsc] = useState<number | null>(null);
   const asker = useRef(askStatus);
   asker.current = askStatus;
-  const key = JSON.stringify([world.rulesetId, enc.number ?? 1, enc.round, enc.escalation ?? null, world.settings]);
+  // Asked only while a fight runs (the die is a fight's); the panel above the fight and the GM's controls share it.
+  const active = enc?.active === true;
+  const key = JSON.stringify([world.rulesetId, enc?.number ?? 1, enc?.round, enc?.escalation ?? null, world.settings, active]);
   const canAsk = askStatus !== undefined;
   useEffect(() => {
     const ask = asker.current;
-    if (ask === undefined) return;
+    if (ask === undefined || !active) return;
     let live = true;
     void ask(`${world.rulesetId}.status`, {}).then((a) => {
       if (live && a.ok) setEsc(escalationOfStatus(a.result));
