@@ -130,7 +130,7 @@ describe("recoveryRowsOf: the 36th Way quick rest's rows (002 \"Recoveries\")", 
   it('lists the abilities a PC has spent (what downtime may give back), by name', () => {
     const t = table('36th-way');
     const kira = t.minted(t.run({ type: 'character.add', name: 'Kira', kind: 'pc' }));
-    const abilities = [{ id: 'flare', name: 'Flare', frequency: 'daily' }, { id: 'ward', name: 'Ward', frequency: 'encounter' }, { id: 'jab', name: 'Jab' }];
+    const abilities = [{ id: 'flare', name: 'Flare', frequency: 'daily' }, { id: 'ward', name: 'Ward', frequency: 'encounter' }, { id: 'jab', name: 'Jab', frequency: 'at-will' }];
     t.run({ type: 'character.sheet.set', characterId: kira, sheet: { level: 1, maxHp: 20, abilities } });
     expect(recoveryRowsOf(t.world)[0]!.expended).toEqual([]);
     t.run({ type: '36th-way.useAbility', characterId: kira, ability: 'flare' });
@@ -142,7 +142,7 @@ describe("recoveryRowsOf: the 36th Way quick rest's rows (002 \"Recoveries\")", 
 describe('tswRangesFrom: the ranges the GM\'s range tool shows (002 "Positioning and Movement")', () => {
   it('engaged and far pairs from either side; nearby (the default) is left out; nothing off the 36th Way', () => {
     const t = table('36th-way');
-    for (const [id, name] of [['ann', 'Ann'], ['orc', 'Orc'], ['imp', 'Imp']]) t.run({ type: '36th-way.sheet.set', sheet: { id, name, kind: 'npc', maxHp: 10 } });
+    for (const [id, name] of [['ann', 'Ann'], ['orc', 'Orc'], ['imp', 'Imp']] as const) t.run({ type: '36th-way.sheet.set', sheet: { id, name, kind: 'npc', maxHp: 10 } });
     t.run({ type: '36th-way.position', fromId: 'orc', toId: 'ann', range: 'engaged' });
     t.run({ type: '36th-way.position', fromId: 'ann', toId: 'imp', range: 'far' });
     expect(tswRangesFrom(t.world, 'ann')).toEqual({ orc: 'engaged', imp: 'far' });

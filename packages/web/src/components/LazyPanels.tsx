@@ -50,6 +50,8 @@ export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => 
 export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
 // The GM's End encounter button, which warns of a hit still waiting (review 10): the GM screen only.
 export const EndEncounter = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EndEncounter), 'end-encounter');
+// The GM's hand on the escalation die, under the die: in the same GM-only chunk (its loader costs the phone least so).
+export const EscalationControls = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EscalationControls), 'small');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
@@ -75,8 +77,6 @@ export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').the
 export const MoveButtons = lazyPanel(() => import('./Reorder.tsx').then((m) => m.MoveButtons), 'small');
 // The GM's damage box and row tools on each tracker row (a phone never loads them).
 export const GmRowParts = lazyPanel(() => import('./GmRow.tsx').then((m) => m.GmRowParts), 'small');
-// The GM's hand on the escalation die, under the die (a phone never loads it).
-export const EscalationControls = lazyPanel(() => import('./EscalationControls.tsx').then((m) => m.EscalationControls), 'small');
 // The GM's row tools, loaded when a row is first opened.
 export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
