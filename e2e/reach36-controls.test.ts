@@ -13,6 +13,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
+import { axeViolations } from './session.ts';
 
 const CANARY = 'Shade-Rq-canary';
 let e2e: E2e | undefined;
@@ -70,7 +71,7 @@ describe('The 36th Way: the controls issue 20 owed', () => {
     await kiraTools.getByLabel('Range from Kira to').selectOption('ogre');
     expect(await kiraTools.getByLabel('Range from Kira to').locator('option:checked').textContent()).toBe('Ogre (now nearby)');
     await kiraTools.getByLabel('Range', { exact: true }).selectOption('engaged');
-    await kiraTools.getByRole('button', { name: 'Set the range from Kira' }).click();
+    await kiraTools.getByRole('button', { name: 'Set range from Kira' }).click();
     await expect.poll(() => text(log(gm.p))).toContain('The GM sets the range: Kira is engaged with Ogre.');
     await expect.poll(() => text(log(ann.p))).toContain('The GM sets the range: Kira is engaged with Ogre.');
     await expect.poll(() => kiraTools.getByLabel('Range from Kira to').locator('option:checked').textContent()).toBe('Ogre (now engaged)');
@@ -79,7 +80,7 @@ describe('The 36th Way: the controls issue 20 owed', () => {
     const shadeTools = gm.p.locator('[data-adjust=shade]');
     await shadeTools.getByLabel(`Range from ${CANARY} to`).selectOption('dorn');
     await shadeTools.getByLabel('Range', { exact: true }).selectOption('engaged');
-    await shadeTools.getByRole('button', { name: `Set the range from ${CANARY}` }).click();
+    await shadeTools.getByRole('button', { name: `Set range from ${CANARY}` }).click();
     await expect.poll(() => text(log(gm.p))).toContain(`The GM sets the range: ${CANARY} is engaged with Dorn.`);
 
     // Ann's phone, Kira's turn: Ward is one tap (1 quick action, at-will), and its Sustain is not now in the turn it started.
@@ -121,7 +122,7 @@ describe('The 36th Way: the controls issue 20 owed', () => {
     await esc.getByLabel('Hold it (counts as 0) for').selectOption('kira');
     await esc.getByRole('button', { name: 'Hold', exact: true }).click();
     await expect.poll(() => text(log(ann.p))).toContain('The GM holds the escalation die for Kira: it counts as 0 for them.');
-    await esc.getByRole('button', { name: 'Kira counts the escalation die again' }).click();
+    await esc.getByRole('button', { name: 'Release Kira' }).click();
     await expect.poll(() => text(log(ann.p))).toContain('Kira counts the escalation die again.');
 
     // Downtime beside the rests: two recoveries and Second Wind back for Kira.
@@ -153,6 +154,8 @@ describe('The 36th Way: the controls issue 20 owed', () => {
     expect(await text(log(ann.p))).not.toContain('sheet is removed');
     expect(ann.frames.filter((f) => f.includes(CANARY))).toEqual([]);
     expect(await ann.p.content()).not.toContain(CANARY);
+    // The new controls open (range form, escalation die, downtime) pass the accessibility check.
+    expect(await axeViolations(gm.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ export function EscalationControls({ world, enc, esc, send }: { world: World; en
             .map((c) => (
               <li key={c.id} class="badge warn">
                 {c.name}: held{' '}
-                <button class="small" aria-label={`${c.name} counts the escalation die again`} onClick={() => void go({ type: 'encounter.escalationSuppress', characterId: c.id, suppressed: false })}>
+                <button class="small" aria-label={`Release ${c.name}`} onClick={() => void go({ type: 'encounter.escalationSuppress', characterId: c.id, suppressed: false })}>
                   Release
                 </button>
               </li>

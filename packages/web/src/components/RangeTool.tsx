@@ -28,7 +28,7 @@ export function RangeTool({ c, world, send }: { c: Combatant; world: World; send
     return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
   };
   return (
-    <InlineForm label={`Set the range from ${c.name}`} button="Set range" buttonLabel={`Set the range from ${c.name}`} act={go}>
+    <InlineForm label={`Set the range from ${c.name}`} button="Set range" buttonLabel={`Set range from ${c.name}`} act={go}>
       <label for={`${id}-to`}>Range from {c.name} to</label>
       <select id={`${id}-to`} name="to">
         {others.map((o) => (
