@@ -199,7 +199,8 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     command: '36th-way.popOff',
     fixed: { characterId: me.id },
     target: { field: 'from', multiple: true, max: Math.max(1, enemies.length), label: 'From', options: engagedOptions, picked: engagedOptions.map((o) => o.value) },
-    ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes),
+    // On the creature's own turn, as the ability that pops it free is used (review 9: off turn, the list keeps to answers).
+    ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes, a.onTurn ? yes : forbid('only on your own turn (as the ability that pops you free)')),
   });
   // A foe whose stat block gives its attack ("+7 vs AC, 2d6") attacks with that, never the PCs' level-derived basic attack (ADR 40).
   const fromBlock = me.kind === 'npc' && Object.values(me.abilities).some((x) => x.attack?.wholeBonus === true);

@@ -112,6 +112,9 @@ describe('Pop free in the actions list (002 "Disengaging and Popping Off")', () 
     t.s.run({ type: pop.command, ...pop.fixed, from: ['orc'] });
     expect(lastLine(t.s)).toBe('Ann popped free of Orc (no disengage check).');
     expect(find(actions(t.s, 'ann'), 'popOff').target).toMatchObject({ max: 1, picked: ['gob'] });
+    // Off her turn the list keeps to answers (review 9): Pop free comes with an ability used on her turn.
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(find(actions(t.s, 'ann'), 'popOff')).toMatchObject({ allowed: false, reason: 'only on your own turn (as the ability that pops you free)' });
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'stuck', duration: { kind: 'encounterEnd' } });
     expect(find(actions(t.s, 'ann'), 'popOff')).toMatchObject({ allowed: false, reason: 'Ann is Stuck and cannot move' });
   });
