@@ -53,16 +53,8 @@ function reached(type: string): boolean {
 
 /** Commands with no control of their own, each with why. "owed (issue 20)": not reachable yet, being made so. */
 const NOT_REACHED: { readonly [type: string]: string } = {
-  '36th-way.popOff': 'truly unreached (issue 20): the actions list offers Move (36th-way.move), not Pop free',
-  '36th-way.position': 'truly unreached (issue 20): no control sets a range between two sheets directly (movement goes through the actions list)',
-  '36th-way.restore': "truly unreached (issue 20): downtime gives-back has no control; the Rests panel's Quick/Full rest reset what it covers",
-  '36th-way.sheet.remove': 'truly unreached (issue 20): no remove-sheet control; removing the character is the usual path',
-  '36th-way.sustain': 'truly unreached (issue 20): the actions list offers no Sustain entry for an active ability yet',
-  '36th-way.useAbility': 'truly unreached (issue 20): the actions list offers attack abilities, not the non-attack use of an ability',
   'character.sheet.remove': 'truly unreached (issue 20): teams only; no control clears a sheet while keeping the character',
   'encounter.cancelExtended': 'truly unreached (issue 20): no control cancels an extended action under way',
-  'encounter.escalationOffset': 'truly unreached (issue 20): the 36th Way\'s escalation die (002) rises with the round by itself; no control shifts it by hand',
-  'encounter.escalationSuppress': 'truly unreached (issue 20): the foe form\'s "Uses the escalation die" sets it per stat block; no control holds it mid-fight',
   'encounter.grant': "truly unreached (issue 20): extra actions from a pool; no ruleset's actions list grants one yet",
   'encounter.obscure': 'truly unreached (issue 20): the GM row\'s visibility toggle sends encounter.hide / encounter.reveal only, not the "exists, values unknown" step',
   'encounter.rest': "replaced by each ruleset's own rests (ADR 44): rests.ts offers osr.rest, 36th-way.quickRest/fullRest, Daggerheart's Rest panel; teams and the Kleptonomicon have no timed rest",

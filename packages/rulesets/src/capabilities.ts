@@ -12,9 +12,10 @@
  * - `fightSummary`: who is dead, dying or standing at a fight's end, and the morale prompt (OSR);
  * - `rowActions`: a tracker row's own rule buttons (OSR's dying and stabilising);
  * - `recoveries`: a quick rest that spends each PC's recoveries (the 36th Way);
- * - `tools`: the GM's rule forms for the party and each character, from the ruleset's `<id>.toolActions` query (issue 20).
+ * - `tools`: the GM's rule forms for the party and each character, from the ruleset's `<id>.toolActions` query (issue 20);
+ * - `ranges`: the GM sets the range between two creatures on a tracker row (the 36th Way's engaged / nearby / far).
  */
-export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries' | 'tools';
+export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries' | 'tools' | 'ranges';
 
 export interface Capabilities {
   readonly panels: readonly Panel[];
@@ -53,7 +54,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
   osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
-  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads.
   teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', reactionsQuery: 'teams.reactions' },
   // 004: the Episode's phases and Edge Saves.

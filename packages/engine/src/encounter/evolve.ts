@@ -8,6 +8,7 @@ import { claimId } from '../core/ids.js';
 import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, resetEconomy } from './economies.js';
 import { conditionDef, reduceApplied, reduceRemoved, reduceStacked, reduceStackLost } from './conditions.js';
+import { escalationValue } from './escalation.js';
 import { encounterTitle } from './selectors.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, getEncounter, setEncounter, updateEncounter } from './state.js';
 import type { EncounterEvent } from './events.js';
@@ -277,6 +278,19 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       // A reveal is announced to everyone; hiding or veiling is a note for the GM only.
       if (now.visibility === 'visible') return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.revealed', text: `${now.name} is revealed.`, data: { id: now.id } });
       return appendLog(w, { audience: AUDIENCE_GM, kind: 'encounter.hidden', text: `${now.name} is now ${now.visibility === 'hidden' ? 'hidden from' : 'only known to'} the players.`, data: { id: now.id } });
+    },
+    // 002 "Escalation Die" (and the surprise note beside it): the GM's hand on the die, said with what it reads now.
+    'encounter.escalationOffsetSet': (b, w, e) => {
+      const was = getEncounter(b).escalation.offset;
+      const by = e.offset - was;
+      const now = escalationValue(getEncounter(w), rules.escalation);
+      const how = e.offset === 0 && by !== 0 ? "back to the round's count" : by > 0 ? `up by ${by}` : by < 0 ? `down by ${-by}` : 'where it was';
+      return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.escalation', text: `The GM moves the escalation die ${how}: it reads ${now}.` });
+    },
+    'encounter.escalationSuppressed': (b, w, e) => {
+      const was = getEncounter(b).escalation.suppressed.includes(e.id);
+      if (was === e.suppressed) return w;
+      return logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.escalation', (name) => (e.suppressed ? `The GM holds the escalation die for ${name}: it counts as 0 for them.` : `${name} counts the escalation die again.`));
     },
     'condition.applied': (_b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(e.condition)}${stacksText(e.stacks)}.`),
     'condition.stacked': (b, w, e) =>

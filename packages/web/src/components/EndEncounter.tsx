@@ -57,3 +57,5 @@ export function EndEncounter({ world, send, primary, label = 'End encounter', te
     </>
   );
 }
+// The escalation die's GM controls share this GM-only chunk (LazyPanels).
+export { EscalationControls } from './EscalationControls.tsx';

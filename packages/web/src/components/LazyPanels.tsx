@@ -50,6 +50,8 @@ export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => 
 export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
 // The GM's End encounter button, which warns of a hit still waiting (review 10): the GM screen only.
 export const EndEncounter = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EndEncounter), 'end-encounter');
+// The GM's hand on the escalation die, under the die: in the same GM-only chunk (its loader costs the phone least so).
+export const EscalationControls = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EscalationControls), 'small');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // Daggerheart's phone part (issue 21): only on Daggerheart tables.

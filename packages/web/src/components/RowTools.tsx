@@ -14,6 +14,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
 import { osrRowCommands } from '../lib/osr.ts';
 import { ConditionFields } from './ConditionFields.tsx';
+import { RangeTool } from './RangeTool.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import { ConfirmRemove } from './TableKeeping.tsx';
 import type { Send } from './types.ts';
@@ -36,6 +37,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       <ConditionPicker c={c} world={world} send={send} />
       {foeArmourCommand(world.rulesetId, c, '', c.characterId === null ? undefined : world.characters[c.characterId]) !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
+      {hasPanel(world.rulesetId, 'ranges') ? <RangeTool c={c} world={world} send={send} /> : null}
       <RemoveCombatant c={c} world={world} send={send} />
     </>
   );
