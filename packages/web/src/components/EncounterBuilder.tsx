@@ -11,7 +11,7 @@ import { deadCharacters, hasPanel } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
-import { clearLineup, keepLineup, lineupStore, readKept, revealMarks } from '../lib/builderDraft.ts';
+import { keepLineup, keepStarted, lastEnded, lineupStore, readKept, revealMarks, takeStarted } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -20,8 +20,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const dead = deadCharacters(world);
   // A ruleset with Episodes (004) starts an Encounter only from inside one.
   const gate = hasPanel(world.rulesetId, 'episode') ? encounterGate(world) : null;
-  // The GM's draft kept on this device (a reload keeps it, ADR 73), else the party from the last fight.
-  const keptAtOpen = useMemo(() => readKept(lineupStore(), world.tableId), [last?.number]);
+  // The GM's draft kept on this device (a reload keeps it, ADR 73), else the line-up of a start just undone (review 12 #3), else the party from the last fight.
+  const keptAtOpen = useMemo(() => readKept(lineupStore(), world.tableId) ?? takeStarted(lineupStore(), world.tableId, lastEnded(last)), [last?.number]);
   const initial = useMemo(() => (keptAtOpen !== null && keptAtOpen.rows.length > 0 ? keptAtOpen.rows : partyDrafts(method, characters, last, undefined, dead)), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
   // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73), kept with the line-up (ADR 81).
@@ -101,7 +101,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       // Hidden foes marked "reveal when it acts" carry their marks in the same change (their ids are the rows').
       const r = await send(oneStep([c.value, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
       if (!r.ok) return setError(sentenceOf(r.rejection));
-      clearLineup(lineupStore(), world.tableId);
+      // Set aside, not thrown away: an Undo of this start brings the line-up back to fix and start again.
+      keepStarted(lineupStore(), world.tableId, ready.value, { ...(reroll !== null ? { reroll } : {}), ...(grouping !== 'each' ? { grouping } : {}), ...(starts !== '' ? { initiating: starts } : {}) }, lastEnded(last));
     } finally {
       setBusy(false);
     }
