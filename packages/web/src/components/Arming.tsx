@@ -8,14 +8,14 @@ import { armingOf, keptSheetOf } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 import type { Send } from './types.ts';
 
-export function ArmingRow({ world, send, who }: { world: World; send: Send; who: { readonly id: string; readonly name: string; readonly characterId: string | null } }) {
+export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: Send; who: { readonly id: string; readonly name: string; readonly characterId: string | null }; idPrefix: string }) {
   const arming = armingOf(world.rulesetId);
   const [note, setNote] = useState<{ text: string; bad: boolean } | null>(null);
   if (arming === null) return null;
   const sheet = keptSheetOf(world, who.id, who.characterId);
   const lacks = arming.lacks(who.name, sheet);
   const choices = arming.choices(sheet);
-  const p = (k: string) => `arm-${k}`;
+  const p = (k: string) => `${idPrefix}-arm-${k}`;
   return (
     <div data-testid="arming" style={{ marginTop: '6px' }}>
       {lacks.length > 0 ? (
@@ -63,26 +63,27 @@ export function ArmingRow({ world, send, who }: { world: World; send: Send; who:
         <label for={p('damage')}>damage</label>
         <input id={p('damage')} name="damage" inputMode="numeric" defaultValue="4" style={{ width: '4em' }} />
         <label for={p('damageType')}>type</label>
-        <select id={p('damageType')} name="damageType" defaultValue="slashing">
+        <select id={p('damageType')} name="damageType">
           {choices.damageTypes.map((t) => (
-            <option key={t} value={t}>
+            // Preact's select takes its first choice from the option marked, not from defaultValue.
+            <option key={t} value={t} selected={t === 'slashing'}>
               {t}
             </option>
           ))}
         </select>
         {/* Dice the sheet has are kept; these fill in only what it lacks. */}
         <label for={p('attributeDie')}>attribute die if none</label>
-        <select id={p('attributeDie')} name="attributeDie" defaultValue="6">
+        <select id={p('attributeDie')} name="attributeDie">
           {arming.dice.map((d) => (
-            <option key={d} value={d}>
+            <option key={d} value={d} selected={d === 6}>
               d{d}
             </option>
           ))}
         </select>
         <label for={p('combatDie')}>combat skill die if none</label>
-        <select id={p('combatDie')} name="combatDie" defaultValue="6">
+        <select id={p('combatDie')} name="combatDie">
           {arming.dice.map((d) => (
-            <option key={d} value={d}>
+            <option key={d} value={d} selected={d === 6}>
               d{d}
             </option>
           ))}

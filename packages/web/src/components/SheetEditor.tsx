@@ -113,7 +113,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
       <p class="small muted" role="status" data-testid="sheet-saved">
         {saved}
       </p>
-      <ArmingRow world={world} send={send} who={c} />
+      <ArmingRow world={world} send={send} who={c} idPrefix="sheet-edit" />
     </details>
   );
 }
