@@ -109,7 +109,7 @@ describe('teams: the surprising team takes a whole round alone (003 "Surprise")'
     const method = initiativeOf('teams');
     expect(surpriseSides(method, rows).map((x) => x.label)).toEqual(['Party', 'Goblins']);
     const choice = { side: 'Goblins', actors: [] };
-    expect(surpriseWords(method, rows, choice)).toBe('Goblins surprises the others: only they act in the first round.');
+    expect(surpriseWords(method, rows, choice)).toBe('Surprise round: only Goblins act (and any who cannot be surprised), then the teams take turns.');
     const p = surpriseParam(method, rows, choice);
     expect(p).toEqual({ ok: true, value: { side: 'Goblins' } });
     start(s, rows, p.ok ? p.value : null, 'Goblins');

@@ -58,7 +58,7 @@ describe('a surprise round from the builder', () => {
     await expect.poll(() => lined(gm.p)).toEqual(['Kira', 'Goblin 1', 'Goblin 2']);
     const box = gm.p.getByTestId('surprise');
     await box.getByLabel('Who ambushes').selectOption({ label: 'Goblins' });
-    await expect.poll(() => box.getByTestId('surprise-help').textContent()).toBe('Goblins surprises the others: only they act in the first round.');
+    await expect.poll(() => box.getByTestId('surprise-help').textContent()).toBe('Surprise round: only Goblins act (and any who cannot be surprised), then the teams take turns.');
     const enc = gm.p.locator('.area-encounter');
     await whoStarts(enc, 'Goblins');
     await enc.getByTestId('roll-initiative').click();

@@ -45,7 +45,7 @@ export function surpriseWords(method: InitiativeMethod | null, rows: readonly Dr
   const p = surpriseParam(method, rows, choice);
   if (!p.ok || p.value === null) return null;
   const label = surpriseSides(method, rows).find((s) => s.side === choice.side)!.label;
-  if (method?.surprise?.pick === 'side') return `${label} surprise${label === 'The party' || label === 'The foes' ? '' : 's'} the others: only they act in the first round.`;
+  if (method?.surprise?.pick === 'side') return `Surprise round: only ${label} act (and any who cannot be surprised), then the teams take turns.`;
   const names = rows.filter((d) => choice.actors.includes(d.id) && sideOf(method, d) === choice.side).map((d) => d.name);
   return `Surprise round: only ${names.join(' and ')} act${names.length === 1 ? 's' : ''}, then the usual order.`;
 }
