@@ -61,5 +61,6 @@ export { keptSheetCommandFor, keptSheetCommandFromText, keptSheetRemoveCommand, 
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
 export { deadCharacters, lifeFlags } from './life.js';
 export { sheetNeedsOf } from './sheet-needs.js';
+export { armingOf, type Arming, type WeaponRow } from './arming.js';
 export { inviteNeedsOf, type InviteNeed } from './invite-needs.js';
 export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickStatsOf, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';

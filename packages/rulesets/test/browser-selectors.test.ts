@@ -68,10 +68,11 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
     expect(capabilitiesOf('daggerheart').hpSlots).toBe(30);
   });
 
-  it('the rulesets that keep sheets of their own name them, and only the 36th Way gives an invited PC one at once', () => {
+  it("the rulesets that keep sheets of their own name them, and the 36th Way and teams give an invited PC one at once (the teams' HP is its health)", () => {
     for (const id of rulesetIds) expect(capabilitiesOf(id).sheetTitle !== null, id).toBe(keptSheetRulesOf(id) !== null);
     expect(capabilitiesOf('36th-way').sheetTitle).toBe('a 36th Way sheet');
-    expect(rulesetIds.filter((id) => capabilitiesOf(id).inviteSheet)).toEqual(['36th-way']);
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).inviteSheet !== null)).toEqual(['36th-way', 'teams']);
+    expect(capabilitiesOf('teams').inviteSheet).toEqual(['maxHealth']);
   });
 
   it('an unknown ruleset gets the shared screens only', () => {

@@ -19,6 +19,7 @@ import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
 import { DraftedSheetForm } from './DraftsNote.tsx';
 import type { Send } from './types.ts';
+import { ArmingRow } from './Arming.tsx';
 
 export interface SheetEditorProps {
   readonly world: World;
@@ -127,6 +128,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
       <p class="small muted" role="status" data-testid="sheet-saved">
         {saved}
       </p>
+      <ArmingRow world={world} send={send} who={c} idPrefix="sheet-edit" />
     </details>
   );
 }

@@ -268,6 +268,12 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
   return { ok: true, value: { type: 'encounter.start', combatants, ...(Object.keys(extra).length > 0 ? { params: extra } : {}) } };
 }
 
+/** The side a row fights on: its team where the order is by team, else the party's or the foes'. */
+export function sideOf(method: InitiativeMethod | null, d: Draft): string {
+  const team = method?.order === 'teams' ? String(d.init['team'] ?? '') : '';
+  return team !== '' ? team : d.kind === 'pc' ? 'pcs' : 'npcs';
+}
+
 /** The line-up's rows as encounter combatants (a team's name as its side). */
 function combatantsOf(method: InitiativeMethod | null, drafts: readonly Draft[], characters: { readonly [id: string]: Character }): Json[] {
   return drafts.map((d): Json => {
@@ -280,7 +286,7 @@ function combatantsOf(method: InitiativeMethod | null, drafts: readonly Draft[],
       id: d.id,
       name: d.name,
       kind: d.kind,
-      side: team !== '' ? team : d.kind === 'pc' ? 'pcs' : 'npcs',
+      side: sideOf(method, d),
       stats,
       visibility: d.hidden ? 'hidden' : 'visible',
       ...(d.characterId !== null ? { characterId: d.characterId } : {}),
