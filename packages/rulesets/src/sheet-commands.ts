@@ -42,3 +42,13 @@ export function keptSheetCommandFor(rules: KeptSheetRules, c: KeptSheetCreature,
   if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
   return { type: 'character.sheet.set', characterId: c.characterId ?? c.id, sheet: { ...form, name: c.name } };
 }
+
+/**
+ * The command that clears a creature's kept sheet and keeps the creature (character.sheet.remove,
+ * addressed as character.sheet.set is), or null where the ruleset removes sheets with a command of
+ * its own (the 36th Way's), which this editor does not send.
+ */
+export function keptSheetRemoveCommand(rules: KeptSheetRules, c: KeptSheetCreature): SheetCommand | null {
+  if (rules === '36th-way') return null;
+  return { type: 'character.sheet.remove', characterId: c.characterId ?? c.id };
+}

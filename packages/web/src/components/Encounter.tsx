@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -286,6 +286,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
+      {(gm || mine) && ((c.readied ?? null) !== null || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
       {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>

@@ -16,6 +16,7 @@ import type { Send } from './types.ts';
 export function GmRowParts({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   return (
     <>
+      {c.visibility !== 'existence' ? <ShowAsUnknown c={c} world={world} send={send} /> : null}
       <DamageBox c={c} world={world} send={send} />
       <GmRowTools c={c} world={world} send={send} />
     </>
@@ -33,6 +34,34 @@ export async function toggleShown(c: Combatant, world: World, send: Send) {
   // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
   const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
   if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
+}
+
+/**
+ * The visibility toggle's middle step (issue 20): players see that a creature is there, as
+ * "Unknown", with no name or numbers. A foe whose numbers live on its character (OSR) hides that
+ * character, so its sheet never reaches a phone; Reveal on the row shows both again.
+ */
+function ShowAsUnknown({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  const go = async () => {
+    const r = await send({ type: 'encounter.obscure', characterId: c.id });
+    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+    const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
+    const h = ch !== undefined && ch.kind === 'npc' && ch.visibility !== 'hidden' ? await send({ type: 'character.update', characterId: ch.id, visibility: 'hidden' }) : null;
+    setMsg(h === null || h.ok ? null : sentenceOf(h.rejection, namesOf(world)));
+  };
+  return (
+    <div class="row small">
+      <button class="small" aria-label={`Show ${c.name} to players as Unknown`} title="Players see that something is there, with no name or numbers" onClick={() => void go()}>
+        Show as Unknown
+      </button>
+      {msg === null ? null : (
+        <span class="error" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
+  );
 }
 
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */

@@ -12,6 +12,8 @@ import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sh
 import { sentenceOf } from '../lib/words.ts';
 import { refusalInWords, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
+import { keptSheetRemoveCommand } from '@tablekeeper/rulesets/browser';
+import { ConfirmRemove } from './TableKeeping.tsx';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
 import { DraftedSheetForm } from './DraftsNote.tsx';
@@ -66,6 +68,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   // A change to the stored sheet (damage taken, a parry) is taken in under the GM's unsaved edits, never over them.
   const stored = combatantSheet(world, rules, c.id);
   const start = sheetStart(fields, stored);
+  const remove = keptSheetRemoveCommand(rules, c);
   const others = choices.filter((x) => x.id !== c.id && drafts.held.includes(x.id) && drafts.draftOf(x.id, sheetStart(fields, combatantSheet(world, rules, x.id))) !== null);
   return (
     <details class="sheet-editor small" data-testid="sheet-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
@@ -112,6 +115,19 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
       <p class="small muted" role="status" data-testid="sheet-saved">
         {saved}
       </p>
+      {c.hasSheet && remove !== null ? (
+        // Clears the sheet only (003: a creature without one cannot act or be targeted until it gets one again).
+        <div class="row small">
+          <ConfirmRemove
+            what={`${c.name}'s sheet`}
+            from=" (the character stays)"
+            onConfirm={async () => {
+              const r = await send(remove);
+              setSaved(r.ok ? `Removed ${c.name}'s sheet.` : sentenceOf(r.rejection, {}));
+            }}
+          />
+        </div>
+      ) : null}
     </details>
   );
 }
