@@ -239,16 +239,6 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
         {gm ? <MoveButtons c={c} enc={enc} send={send} rulesetId={world.rulesetId} /> : null}
-        {gm ? (
-          <button
-            class="small"
-            aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
-            aria-pressed={c.visibility !== 'visible'}
-            onClick={() => void import('./GmRow.tsx').then((m) => m.toggleShown(c, world, send))}
-          >
-            {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
-          </button>
-        ) : null}
       </div>
       {tracks.map((t) => (
         <div key={t.label} class="small">
@@ -286,7 +276,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
-      {(gm || mine) && ((c.readied ?? null) !== null || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
+      {(gm || mine) && (c.readied || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
       {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>

@@ -1,5 +1,5 @@
-// The GM's parts of a tracker row (issue 20): the damage box, the row tools
-// (±1, conditions, and the ruleset's row actions) and hide/reveal. Loaded
+// The GM's parts of a tracker row (issue 20): hide / show as Unknown / reveal,
+// the damage box, the row tools (±1, conditions, and the ruleset's row actions). Loaded
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
@@ -16,7 +16,7 @@ import type { Send } from './types.ts';
 export function GmRowParts({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   return (
     <>
-      {c.visibility !== 'existence' ? <ShowAsUnknown c={c} world={world} send={send} /> : null}
+      <Visibility c={c} world={world} send={send} />
       <DamageBox c={c} world={world} send={send} />
       <GmRowTools c={c} world={world} send={send} />
     </>
@@ -37,13 +37,13 @@ export async function toggleShown(c: Combatant, world: World, send: Send) {
 }
 
 /**
- * The visibility toggle's middle step (issue 20): players see that a creature is there, as
- * "Unknown", with no name or numbers. A foe whose numbers live on its character (OSR) hides that
- * character, so its sheet never reaches a phone; Reveal on the row shows both again.
+ * What players see of a creature: Hide / Reveal, and the middle step (issue 20): players see that it
+ * is there, as "Unknown", with no name or numbers. A foe whose numbers live on its character (OSR)
+ * hides that character, so its sheet never reaches a phone; Reveal shows both again. GM-only chunk.
  */
-function ShowAsUnknown({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+function Visibility({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const [msg, setMsg] = useState<string | null>(null);
-  const go = async () => {
+  const obscure = async () => {
     const r = await send({ type: 'encounter.obscure', characterId: c.id });
     if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
     const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
@@ -51,10 +51,20 @@ function ShowAsUnknown({ c, world, send }: { c: Combatant; world: World; send: S
     setMsg(h === null || h.ok ? null : sentenceOf(h.rejection, namesOf(world)));
   };
   return (
-    <div class="row small">
-      <button class="small" aria-label={`Show ${c.name} to players as Unknown`} title="Players see that something is there, with no name or numbers" onClick={() => void go()}>
-        Show as Unknown
+    <div class="row small" role="group" aria-label={`What players see of ${c.name}`}>
+      <button
+        class="small"
+        aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
+        aria-pressed={c.visibility !== 'visible'}
+        onClick={() => void toggleShown(c, world, send)}
+      >
+        {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
       </button>
+      {c.visibility !== 'existence' ? (
+        <button class="small" aria-label={`Show ${c.name} to players as Unknown`} title="Players see that something is there, with no name or numbers" onClick={() => void obscure()}>
+          Show as Unknown
+        </button>
+      ) : null}
       {msg === null ? null : (
         <span class="error" role="alert">
           {msg}
