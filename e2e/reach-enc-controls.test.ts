@@ -60,7 +60,7 @@ describe('OSR: Show as Unknown, cannot act, Grant, Hide with its odds, Spotted',
     // The GM marks the goblin unable to act, and back.
     await openAdjust(gm.p, 'Goblin');
     await gm.p.getByLabel('Goblin cannot act').check();
-    await expect.poll(() => logOf(ann.p)).toContain('Goblin cannot act until the GM says otherwise.');
+    await expect.poll(() => logOf(ann.p)).toContain('Goblin cannot act.');
     await expect.poll(() => row(gm.p, 'Goblin').locator('.badge', { hasText: 'out' }).count()).toBe(1);
     await gm.p.getByLabel('Goblin cannot act').uncheck();
     await expect.poll(() => logOf(ann.p)).toContain('Goblin can act again.');
@@ -188,7 +188,7 @@ describe("the 36th Way: a readied action taken before the ogre's turn, from the 
     await gm.p.getByRole('button', { name: 'Grant Ogre an extra action' }).click();
     await expect.poll(() => logOf(ann.p)).toContain('Ogre gets +1 move (an extra action granted).');
     await gm.p.getByLabel('Ogre cannot act').check();
-    await expect.poll(() => logOf(ann.p)).toContain('Ogre cannot act until the GM says otherwise.');
+    await expect.poll(() => logOf(ann.p)).toContain('Ogre cannot act.');
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -282,7 +282,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'encounter.incapacitatedSet': (b, w, e) =>
       own(getEncounter(b).combatants, e.id)?.incapacitated === e.value
         ? w
-        : logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.incapacitated', (name) => (e.value ? `${name} cannot act until the GM says otherwise.` : `${name} can act again.`)),
+        : logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.incapacitated', (name) => (e.value ? `${name} cannot act.` : `${name} can act again.`)),
     'encounter.readyTaken': (_b, w, e) => {
       const enc = getEncounter(w);
       const c = own(enc.combatants, e.id);

@@ -51,7 +51,7 @@ describe('grant and setIncapacitated say what changed', () => {
     const before = linesFor(t, player).length;
     t.ok({ type: 'encounter.setIncapacitated', characterId: 'orc', value: true });
     expect(t.enc.combatants['orc']?.incapacitated).toBe(true);
-    expect(last(t, player)).toBe('Orc cannot act until the GM says otherwise.');
+    expect(last(t, player)).toBe('Orc cannot act.');
     // The same value again changes nothing and says nothing.
     t.ok({ type: 'encounter.setIncapacitated', characterId: 'orc', value: true });
     expect(linesFor(t, player)).toHaveLength(before + 1);
@@ -71,7 +71,7 @@ describe('grant and setIncapacitated say what changed', () => {
     t.ok({ type: 'encounter.hide', characterId: 'orc' });
     const seen = linesFor(t, player).length;
     t.ok({ type: 'encounter.setIncapacitated', characterId: 'orc', value: true });
-    expect(last(t)).toBe('Orc cannot act until the GM says otherwise.');
+    expect(last(t)).toBe('Orc cannot act.');
     expect(linesFor(t, player)).toHaveLength(seen);
   });
 });
