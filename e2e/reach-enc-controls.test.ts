@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
 import { osrFight, type E2e, type ProtocolSocket } from './harness.ts';
+import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -47,7 +48,7 @@ describe('OSR: Show as Unknown, cannot act, Grant, Hide with its odds, Spotted',
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
 
     // The visibility toggle's middle step.
-    await gm.p.getByRole('button', { name: 'Show Lurker Wraith to players as Unknown' }).click();
+    await gm.p.getByRole('button', { name: 'Show as Unknown to players: Lurker Wraith' }).click();
     await gm.p.getByRole('button', { name: 'Reveal Lurker Wraith to players' }).waitFor();
     expect(await gm.p.getByRole('button', { name: 'Reveal Lurker Wraith to players' }).textContent()).toBe('Reveal (shown as Unknown)');
     await expect.poll(() => row(ann.p, 'Unknown').count()).toBe(1);
@@ -87,6 +88,7 @@ describe('OSR: Show as Unknown, cannot act, Grant, Hide with its odds, Spotted',
     await expect.poll(() => logOf(ann.p)).toContain('Kira is no longer hidden (spotted).');
     await expect.poll(() => gm.p.getByRole('button', { name: 'Kira is spotted: end the stealth' }).count()).toBe(0);
 
+    expect(await axeViolations(gm.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });
@@ -118,13 +120,14 @@ describe('teams: a readied action and an extended action on the row, Grant, Show
     // The phone: Boudica's row says what waits, and takes it before the raider's turn (teams' own command: the reaction).
     await expect.poll(() => row(bo.p, 'Boudica').textContent()).toContain('Readied: Move, when the raider charges');
     expect(await bo.p.getByLabel('before the turn of').inputValue()).toBe('raider');
-    await bo.p.getByRole('button', { name: "Take Boudica's readied Move now" }).click();
+    expect(await axeViolations(bo.p)).toEqual([]);
+    await bo.p.getByRole('button', { name: "Take it now: Boudica's readied Move" }).click();
     await expect.poll(() => logOf(gm.p)).toContain("Boudica takes the readied Move before Raider's turn.");
-    await expect.poll(() => bo.p.getByRole('button', { name: "Take Boudica's readied Move now" }).count()).toBe(0);
+    await expect.poll(() => bo.p.getByRole('button', { name: "Take it now: Boudica's readied Move" }).count()).toBe(0);
 
     // The raider starts a four-action climb; the GM cancels it from the raider's row.
     await n.gmSock.command({ type: 'encounter.spend', characterId: 'raider', kind: 'action', cost: 4, label: 'climb the wall' });
-    await gm.p.getByRole('button', { name: "Cancel Raider's climb the wall" }).click();
+    await gm.p.getByRole('button', { name: "Cancel climb the wall: Raider's extended action" }).click();
     await expect.poll(() => logOf(bo.p)).toContain('Raider stops climb the wall: the actions spent on it are gone.');
 
     // The GM grants the raider a reaction.
@@ -136,11 +139,11 @@ describe('teams: a readied action and an extended action on the row, Grant, Show
     // Boudica's next turn: she starts a reload of four actions, and her phone cancels it.
     await playTo(n.gmSock, 'boudica');
     await n.gmSock.command({ type: 'encounter.spend', characterId: 'boudica', kind: 'action', cost: 4, label: 'reload' });
-    await bo.p.getByRole('button', { name: "Cancel Boudica's reload" }).click();
+    await bo.p.getByRole('button', { name: "Cancel reload: Boudica's extended action" }).click();
     await expect.poll(() => logOf(gm.p)).toContain('Boudica stops reload: the actions spent on it are gone.');
 
     // The shade is shown as Unknown: present on the phone, with no name, sheet or numbers in the DOM or the frames.
-    await gm.p.getByRole('button', { name: 'Show Shade Assassin to players as Unknown' }).click();
+    await gm.p.getByRole('button', { name: 'Show as Unknown to players: Shade Assassin' }).click();
     await expect.poll(() => row(bo.p, 'Unknown').count()).toBe(1);
     expect(await row(bo.p, 'Unknown').getByRole('meter').count()).toBe(0);
     expect(await bo.p.locator('body').textContent()).not.toContain('Shade');
@@ -179,7 +182,7 @@ describe("the 36th Way: a readied action taken before the ogre's turn, from the 
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
     await expect.poll(() => row(ann.p, 'Vesk').textContent()).toContain('Readied: standard, when the ogre raises its club');
-    await gm.p.getByRole('button', { name: "Take Vesk's readied standard now" }).click();
+    await gm.p.getByRole('button', { name: "Take it now: Vesk's readied standard" }).click();
     await expect.poll(() => logOf(ann.p)).toContain("Vesk takes the readied standard before Ogre's turn.");
 
     await openAdjust(gm.p, 'Ogre');
@@ -189,6 +192,7 @@ describe("the 36th Way: a readied action taken before the ogre's turn, from the 
     await expect.poll(() => logOf(ann.p)).toContain('Ogre gets +1 move (an extra action granted).');
     await gm.p.getByLabel('Ogre cannot act').check();
     await expect.poll(() => logOf(ann.p)).toContain('Ogre cannot act.');
+    expect(await axeViolations(gm.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ function Visibility({ c, world, send }: { c: Combatant; world: World; send: Send
         {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
       </button>
       {c.visibility !== 'existence' ? (
-        <button class="small" aria-label={`Show ${c.name} to players as Unknown`} title="Players see that something is there, with no name or numbers" onClick={() => void obscure()}>
+        <button class="small" aria-label={`Show as Unknown to players: ${c.name}`} title="Players see that something is there, with no name or numbers" onClick={() => void obscure()}>
           Show as Unknown
         </button>
       ) : null}

@@ -23,7 +23,7 @@ export function HeldActions({ c, enc, world, send }: { c: Combatant; enc: Encoun
         <InlineForm
           label={`${c.name}'s readied action`}
           button="Take it now"
-          buttonLabel={`Take ${c.name}'s readied ${readied.action} now`}
+          buttonLabel={`Take it now: ${c.name}'s readied ${readied.action}`}
           act={async (form) => {
             const beforeId = String(new FormData(form).get('before') ?? '');
             // A ruleset whose readied action spends its own pool names its own command (teams: the reaction).
@@ -45,7 +45,7 @@ export function HeldActions({ c, enc, world, send }: { c: Combatant; enc: Encoun
         </InlineForm>
       ) : null}
       {ext !== null ? (
-        <InlineForm label={`${c.name}'s extended action`} button={`Cancel ${ext.label}`} buttonLabel={`Cancel ${c.name}'s ${ext.label}`} act={async () => said(await send({ type: 'encounter.cancelExtended', characterId: c.id }))}>
+        <InlineForm label={`${c.name}'s extended action`} button={`Cancel ${ext.label}`} buttonLabel={`Cancel ${ext.label}: ${c.name}'s extended action`} act={async () => said(await send({ type: 'encounter.cancelExtended', characterId: c.id }))}>
           <span>
             Under way: {ext.label}, {ext.remaining} more {ext.remaining === 1 ? 'action' : 'actions'} to finish (what is spent stays spent if cancelled)
           </span>
