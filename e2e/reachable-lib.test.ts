@@ -53,22 +53,13 @@ function reached(type: string): boolean {
 
 /** Commands with no control of their own, each with why. "owed (issue 20)": not reachable yet, being made so. */
 const NOT_REACHED: { readonly [type: string]: string } = {
-  'character.sheet.remove': 'truly unreached (issue 20): teams only; no control clears a sheet while keeping the character',
-  'encounter.cancelExtended': 'truly unreached (issue 20): no control cancels an extended action under way',
-  'encounter.grant': "truly unreached (issue 20): extra actions from a pool; no ruleset's actions list grants one yet",
-  'encounter.obscure': 'truly unreached (issue 20): the GM row\'s visibility toggle sends encounter.hide / encounter.reveal only, not the "exists, values unknown" step',
   'encounter.rest': "replaced by each ruleset's own rests (ADR 44): rests.ts offers osr.rest, 36th-way.quickRest/fullRest, Daggerheart's Rest panel; teams and the Kleptonomicon have no timed rest",
-  'encounter.setIncapacitated': 'truly unreached (issue 20): conditions and defeat mark who cannot act; no direct toggle',
-  'encounter.triggerReady': "truly unreached (issue 20): no control fires a readied action before someone's turn",
   'kleptonomicon.improvisedManeuver': "replaced by kleptonomicon.attack with maneuver (ADR 51), which the actions list's 'Basic Attack with an improvised maneuver' entry sends with its odds and damage; kept for old clients and stored tables",
-  'osr.hide': "owed (issue 20): its stealth check rolls with the light's tags, which osr.checkOdds cannot give as odds yet",
-  'osr.reveal': 'owed (issue 20): only undoes osr.hide, which has no control yet',
   'osr.setLoad': 'reached through character.sheet.set: load is a field of the sheet form',
   'osr.setSheet': 'reached through character.sheet.set: the sheet editor writes the same osr.sheetSet event',
   'seat.add': "reached by the Invite panel's Invite button: it posts the typed name to the server's invite route, which sends seat.add (packages/server/src/tables.ts)",
   'teams.removeSheet': 'deprecated alias of character.sheet.remove (teams declarations), kept for old scripts',
   'teams.setSheet': 'deprecated alias of character.sheet.set, which the sheet form sends',
-  'teams.triggerReady': "truly unreached (issue 20): the teams actions list offers Ready but nothing fires it before another's turn",
 };
 
 describe('every command is reachable by clicking (issue 20)', () => {

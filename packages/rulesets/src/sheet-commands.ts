@@ -44,10 +44,10 @@ export function keptSheetCommandFor(rules: KeptSheetRules, c: KeptSheetCreature,
 }
 
 /**
- * The command that removes a creature's kept sheet and keeps the creature (the GM editor's Remove),
- * or null where this editor offers none: the 36th Way's own command; teams clears its sheets with
- * character.sheet.remove, which its own control sends.
+ * The command that removes a creature's kept sheet and keeps the creature (the GM editor's Remove):
+ * the 36th Way's own command, or character.sheet.remove (addressed as character.sheet.set is) elsewhere.
  */
 export function keptSheetRemoveCommand(rules: KeptSheetRules, c: KeptSheetCreature): SheetCommand | null {
-  return rules === '36th-way' ? { type: '36th-way.sheet.remove', characterId: c.id } : null;
+  if (rules === '36th-way') return { type: '36th-way.sheet.remove', characterId: c.id };
+  return { type: 'character.sheet.remove', characterId: c.characterId ?? c.id };
 }

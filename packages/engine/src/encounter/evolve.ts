@@ -292,6 +292,32 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       if (was === e.suppressed) return w;
       return logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.escalation', (name) => (e.suppressed ? `The GM holds the escalation die for ${name}: it counts as 0 for them.` : `${name} counts the escalation die again.`));
     },
+    // What a GM's or player's control changed for one combatant (issue 20), in words; a change of nothing says nothing.
+    'encounter.incapacitatedSet': (b, w, e) =>
+      own(getEncounter(b).combatants, e.id)?.incapacitated === e.value
+        ? w
+        : logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.incapacitated', (name) => (e.value ? `${name} cannot act.` : `${name} can act again.`)),
+    'encounter.readyTaken': (_b, w, e) => {
+      const enc = getEncounter(w);
+      const c = own(enc.combatants, e.id);
+      const before = e.before === e.id ? undefined : own(enc.combatants, e.before);
+      if (c === undefined) return w;
+      const said = (name: string, other: string | undefined): string => `${name} takes the readied ${e.action}${other === undefined ? '' : ` before ${other}'s turn`}.`;
+      // The one interrupted names the line too: hidden, the line is the GM's; known to exist only, players read "Unknown".
+      const hidden = c.visibility === 'hidden' || before?.visibility === 'hidden';
+      const veiled = c.visibility === 'existence' || before?.visibility === 'existence';
+      const unknown = (x: Combatant): string => (x.visibility === 'existence' ? 'Unknown' : x.name);
+      return appendLog(w, {
+        audience: hidden ? AUDIENCE_GM : AUDIENCE_ALL,
+        kind: 'encounter.readyTaken',
+        text: said(c.name, before?.name),
+        ...(veiled ? { shown: said(unknown(c), before === undefined ? undefined : unknown(before)) } : {}),
+        data: { id: c.id },
+      });
+    },
+    'economy.extendedCancelled': (_b, w, e) => logAbout(w, own(getEncounter(w).combatants, e.combatant), 'economy.extendedCancelled', (name) => `${name} stops ${e.label}: the actions spent on it are gone.`),
+    'economy.granted': (_b, w, e) =>
+      logAbout(w, own(getEncounter(w).combatants, e.combatant), 'economy.granted', (name) => `${name} gets +${e.n} ${e.pool} (${e.n === 1 ? 'an extra action' : 'extra actions'} granted).`),
     'condition.applied': (_b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(e.condition)}${stacksText(e.stacks)}.`),
     'condition.stacked': (b, w, e) =>
       logCondition(w, e.target, (n) => `${n}: ${defName(getEncounter(b).conditions[e.id]?.defId ?? '')} ${e.from} -> ${e.to} stacks.`),

@@ -325,9 +325,16 @@ export const characterStatusDeclaration = declareQuery('osr.characterStatus', {
   }),
 });
 export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
-  summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
+  summary: 'Exact chance of a check (osr.check, a stabilize or a hide check) before it is rolled',
   who: 'anyone',
-  input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+  input: z.strictObject({
+    characterId: characterId(),
+    difficulty: difficulty().optional(),
+    ...modifier,
+    // The light's say as the roll will have it (a hide check rolls with stealth's tag, 001 "Light").
+    tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect (a hide check: stealth)' }).optional(),
+    ...advantage,
+  }),
   renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
   merged: MERGED_ADVANTAGE,
   result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),

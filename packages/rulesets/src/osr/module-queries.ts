@@ -75,7 +75,7 @@ const checkOddsQuery = defineQuery(checkOddsDeclaration, (world, p, viewer) => {
   if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
   const modifier = (p.bonus ?? 0) + (p.proficient === true ? proficiencyFor(world, id.value) : 0) + (p.ability === undefined ? 0 : mod(sheetOf(world, id.value), p.ability));
   const difficulty = p.difficulty ?? 10;
-  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) });
+  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, tags: p.tags ?? [], ...advantageCounts(p.advantage) });
   return okv({ pass, modifier, difficulty });
 });
 

@@ -12,6 +12,7 @@ import {
   type LogEntry,
   canSee,
   claimId,
+  controls,
   encounterKit,
   foeBasis,
   foeNumbersView,
@@ -96,7 +97,20 @@ const idsIn = (world: World, e: OsrEvent): string[] => {
 };
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
+/**
+ * A PC's stealth (its check, going into stealth, being spotted) is the GM's and its player's matter (issue 20):
+ * the seat that plays it hears it, the GM always does; a PC no seat plays keeps it with the GM.
+ */
+function stealthAudience(world: World, e: OsrEvent): Audience | null {
+  const id = e.type === 'osr.hid' || e.type === 'osr.revealed' || (e.type === 'osr.checked' && e.kind === 'stealth') ? e.characterId : null;
+  if (id === null || own(world.characters, id)?.kind !== 'pc') return null;
+  const seat = Object.values(world.seats).find((x) => x.characterIds.includes(id));
+  return seat === undefined ? AUDIENCE_GM : { kind: 'seat', seatId: seat.id };
+}
+
 function audienceOf(world: World, e: OsrEvent): Audience {
+  const stealth = stealthAudience(world, e);
+  if (stealth !== null) return stealth;
   // The fight's summary names hidden foes and the dying's deadlines: the GM's (ADR 44).
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted' || e.type === 'osr.fightSummarized') return AUDIENCE_GM;
   for (const id of idsIn(world, e)) {
@@ -736,7 +750,8 @@ function project(world: World, viewer: Viewer, source: World = world): World {
     exhausted: st.exhausted.filter(seesCharacter),
     shaken: st.shaken.filter(seesCharacter),
     bodyParts: keep(st.bodyParts, byCharacter, (v) => [...v]),
-    hidden: st.hidden.filter(seesCharacter),
+    // A PC in stealth is known to the GM and its own player only (issue 20); a visible foe's stealth, to all.
+    hidden: st.hidden.filter((id) => seesCharacter(id) && (own(source.characters, id)?.kind !== 'pc' || controls(source, viewer, id))),
     corruptions: keep(
       st.corruptions,
       (_k, v) => seesCharacter(v.target),

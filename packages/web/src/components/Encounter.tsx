@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -239,16 +239,6 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
         {gm ? <MoveButtons c={c} enc={enc} send={send} rulesetId={world.rulesetId} /> : null}
-        {gm ? (
-          <button
-            class="small"
-            aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
-            aria-pressed={c.visibility !== 'visible'}
-            onClick={() => void import('./GmRow.tsx').then((m) => m.toggleShown(c, world, send))}
-          >
-            {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
-          </button>
-        ) : null}
       </div>
       {tracks.map((t) => (
         <div key={t.label} class="small">
@@ -286,6 +276,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
+      {(gm || mine) && (c.readied || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
       {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>

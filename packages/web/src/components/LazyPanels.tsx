@@ -68,6 +68,8 @@ export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').the
 export const MoveButtons = lazyPanel(() => import('./Reorder.tsx').then((m) => m.MoveButtons), 'small');
 // The GM's damage box and row tools on each tracker row (a phone never loads them).
 export const GmRowParts = lazyPanel(() => import('./GmRow.tsx').then((m) => m.GmRowParts), 'small');
+// A readied or extended action on a row, for the GM and the creature's player (issue 20).
+export const HeldActions = lazyPanel(() => import('./HeldActions.tsx').then((m) => m.HeldActions), 'small');
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
 // The turn timer: the GM's controls, and on a phone only while a turn time is set.
 export const TurnTimer = lazyPanel(() => import('./TurnTimer.tsx').then((m) => m.TurnTimer), 'small');

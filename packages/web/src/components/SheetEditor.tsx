@@ -118,6 +118,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         <div class="row small" data-testid="sheet-remove" style={{ marginTop: '4px' }}>
           <ConfirmRemove
             what={`${c.name}'s sheet`}
+            from=" (the character stays)"
             onConfirm={async () => {
               const r = await send(keptSheetRemoveCommand(rules, c)!);
               setSaved(r.ok ? `Removed ${c.name}'s sheet; ${c.name} stays.` : sentenceOf(r.rejection, namesOf(world)));
