@@ -186,7 +186,7 @@ export const kleptoCatalog = catalogOf(
     result: actionsResult,
   }),
   declareQuery('kleptonomicon.toolActions', {
-    summary: "The GM's forms for the Episode (cold open, loose order, spotlight, rulings, closing scene) or, with a character, its Experience and resources",
+    summary: "The GM's Episode forms (cold open, loose order, spotlight, rulings, closing scene), or a character's XP and resources",
     who: 'gm',
     input: z.strictObject({ characterId: characterId('whose tools; absent: the Episode\'s').optional() }),
     result: actionsResult,
