@@ -310,7 +310,8 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
         }),
       );
     }
-    out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
+    // On a PC's turn only: a foe does not flee with the party (review 12 #11).
+    if (me.kind === 'pc') out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
   }
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never
