@@ -40,6 +40,8 @@ describe('Daggerheart, review 12', () => {
     await n.gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Imp', count: 2, difficulty: 11, major: 4, severe: 8, hp: 3, attack: 1, damage: '1d6', visibility: 'visible' });
     await n.gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Lurker', difficulty: 13, major: 6, severe: 11, hp: 3, visibility: 'hidden' });
     await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
+    // A standard countdown ticks once on every action roll (000 "Standard Countdown"): its tick is logged (ADR 92).
+    await n.gmSock.command({ type: 'countdown.create', name: 'The bridge falls', start: 4 });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const phone = await screen(e2e!.browser, contexts, n.links.seat, true);
 
@@ -73,6 +75,12 @@ describe('Daggerheart, review 12', () => {
     await expect.poll(() => text(odds.locator('strong'))).toBe(`${percent((o.critical + o.sh + o.sf) / 144)} success · ${percent(o.critical / 144)} critical`);
     expect(await text(odds.locator('strong'))).toBe('77.8% success · 8.3% critical');
     await expect.poll(() => text(odds)).toContain(`success with Hope ${percent(o.sh / 144)} · with Fear ${percent(o.sf / 144)} · failure with Hope ${percent(o.fh / 144)} · with Fear ${percent(o.ff / 144)}`);
+    // Rolled: the countdown's tick has its own line, naming the roll's outcome, on both screens.
+    await form.getByRole('button', { name: 'Roll: Action roll against an adversary' }).click();
+    const rolled = /Kira's Strength roll against Imp 1: Hope \d+ \+ Fear \d+ \+ 1 \(modifier\) = \d+ vs 11: (a critical success|a success with Hope|a success with Fear|a failure with Hope|a failure with Fear)/;
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(rolled);
+    const outcome = rolled.exec(await text(gm.p.getByTestId('log')))![1]!;
+    for (const p of [gm.p, phone.p]) await expect.poll(() => text(p.getByTestId('log'))).toContain(`The bridge falls: 4 -> 3 (an action roll: ${outcome}).`);
     expect(await phone.p.content()).not.toContain('Lurker');
     expect(phone.frames.filter((f) => f.includes('Lurker'))).toEqual([]);
     expect(gm.errors).toEqual([]);
