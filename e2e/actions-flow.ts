@@ -54,6 +54,15 @@ export async function openAction(p: Page, label: string): Promise<Locator> {
   return form;
 }
 
+/** Opens one of the Kleptonomicon Freeplay panel's actions (the phone's or the GM's) and returns its form. */
+export async function openFreeplay(p: Page, label: string): Promise<Locator> {
+  const panel = p.getByTestId('freeplay-actions');
+  await panel.getByRole('button', { name: label, exact: true }).click();
+  const form = panel.getByTestId('action-form');
+  await form.waitFor();
+  return form;
+}
+
 /** The odds headline shown before the roll, once the server has answered. */
 export async function oddsOf(form: Locator, expected: string): Promise<void> {
   await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe(expected);

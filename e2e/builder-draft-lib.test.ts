@@ -1,6 +1,6 @@
 // The builder's line-up kept per table on this device, and its "reveal when it acts" marks, without a DOM (ADR 73).
 import { describe, expect, it } from 'vitest';
-import { clearLineup, keepLineup, lineupKey, readKept, readLineup, revealMarks, type LineupStore } from '../packages/web/src/lib/builderDraft.ts';
+import { clearLineup, keepLineup, keepStarted, lastEnded, lineupKey, readKept, readLineup, revealMarks, startedKey, takeStarted, type LineupStore } from '../packages/web/src/lib/builderDraft.ts';
 import { draftsFrom, initiativeOf, type Draft } from '../packages/web/src/lib/initiative.ts';
 
 function memory(): LineupStore & { readonly data: Map<string, string> } {
@@ -34,6 +34,41 @@ describe('the builder line-up kept on this device', () => {
     keepLineup(s, 't1', rows('Goblin', false, false));
     keepLineup(s, 't1', []);
     expect(s.data.has(lineupKey('t1'))).toBe(false);
+  });
+
+  it('a started line-up is set aside: an undone start gets it back with its options, once (review 12 #3)', () => {
+    const s = memory();
+    const a = [...rows('Goblin x2', false, false), ...rows('Lurker', true, true)];
+    keepLineup(s, 't1', a);
+    // Started after encounter 1 ended: the draft goes, the line-up waits aside.
+    keepStarted(s, 't1', a, { grouping: 'type', reroll: true }, 1);
+    expect(readKept(s, 't1')).toBeNull();
+    // Undo: the last ended encounter is still number 1, so the builder opens on the goblins and the Lurker.
+    expect(takeStarted(s, 't1', 1)).toEqual({ rows: a, options: { grouping: 'type', reroll: true } });
+    // It is a draft again (a reload keeps it) and read only once.
+    expect(readKept(s, 't1')).toEqual({ rows: a, options: { grouping: 'type', reroll: true } });
+    expect(s.data.has(startedKey('t1'))).toBe(false);
+    expect(takeStarted(s, 't1', 1)).toBeNull();
+  });
+
+  it('a fight that ended forgets its started line-up: the next builder starts from the party', () => {
+    const s = memory();
+    keepStarted(s, 't1', rows('Goblin', false, false), {}, 0);
+    expect(takeStarted(s, 't1', 1)).toBeNull();
+    expect(s.data.has(startedKey('t1'))).toBe(false);
+    expect(readKept(s, 't1')).toBeNull();
+    // Garbage aside is no line-up and never throws.
+    s.setItem(startedKey('t2'), '{"after":0,"rows":[{"id":1}]}');
+    expect(takeStarted(s, 't2', 0)).toBeNull();
+    s.setItem(startedKey('t2'), 'not json');
+    expect(takeStarted(s, 't2', 0)).toBeNull();
+  });
+
+  it('the last ended encounter: 0 before any fight, its number after one (1 when an old state has none)', () => {
+    expect(lastEnded(null)).toBe(0);
+    expect(lastEnded({ roster: [] })).toBe(0);
+    expect(lastEnded({ roster: ['a'] })).toBe(1);
+    expect(lastEnded({ roster: ['a'], number: 3 })).toBe(3);
   });
 
   it('what storage holds is read field by field: broken rows are dropped, garbage is no line-up, nothing throws', () => {

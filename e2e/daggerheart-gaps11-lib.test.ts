@@ -69,7 +69,7 @@ describe('the four outcomes of an action roll with a known Difficulty (review 12
 describe("the invite's quick character asks for what its ruleset's rules read (the rulesets say, not the web)", () => {
   it("Daggerheart asks for the Evasion (0 to 60, the sheet's limits); teams for Endurance and Stamina (ADR 84); the others ask nothing more", () => {
     expect(inviteNeedsOf('daggerheart')).toEqual([{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }]);
-    expect(inviteNeedsOf('teams').map((n) => n.label)).toEqual(['Endurance', 'Stamina']);
+    expect(inviteNeedsOf('teams').map((n) => n.label)).toEqual(['Endurance', 'Stamina', 'Constitution']);
     for (const id of ['osr', '36th-way', 'kleptonomicon']) expect(inviteNeedsOf(id)).toEqual([]);
   });
 });

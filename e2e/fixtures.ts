@@ -75,7 +75,7 @@ export async function invitePlayers(
     await invite.getByRole('button', { name: 'Add player seat' }).click();
     await invite.getByLabel(`Character name for ${player}`).fill(hero);
     await invite.getByLabel('Hit points').last().fill(hp);
-    // What the ruleset's quick character needs besides HP (inviteNeedsOf: Daggerheart's Evasion, the teams' Endurance and Stamina).
+    // What the ruleset's quick character needs besides HP (inviteNeedsOf: Daggerheart's Evasion, the teams' Endurance, Stamina and Constitution).
     for (const [label, value] of Object.entries(needs ?? {})) await invite.getByLabel(`${label} for ${player}'s character`).fill(value);
     await invite.getByRole('button', { name: 'Add character' }).last().click();
     await invite.getByText(hero, { exact: true }).waitFor();

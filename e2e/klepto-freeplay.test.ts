@@ -5,8 +5,8 @@
 // bearer's turn (004 "Fleeting Conditions"); the Reward phase's second XP
 // point for secondary goals (004 "Reward Phase").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { night, oddsOf, openAction, screen, startE2e } from './actions-flow.ts';
+import type { BrowserContext } from 'playwright-core';
+import { night, oddsOf, openAction, openFreeplay, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close(contexts);
 });
-
-/** Opens one of the Freeplay panel's actions and returns its form. */
-async function openFreeplay(p: Page, label: string): Promise<Locator> {
-  const panel = p.getByTestId('freeplay-actions');
-  await panel.getByRole('button', { name: label, exact: true }).click();
-  const form = panel.getByTestId('action-form');
-  await form.waitFor();
-  return form;
-}
 
 describe('Kleptonomicon: Freeplay Tests, fleeting Slowed, the second XP point', () => {
   it('in Freeplay the phone and the GM make a Test of a Skill with the odds shown first', async () => {
@@ -125,6 +116,8 @@ describe('Kleptonomicon: Freeplay Tests, fleeting Slowed, the second XP point', 
 
     // --- The fight ends: the Reward phase gives each PC one point; the GM gives Alice the second for a secondary goal.
     await gm.p.getByTestId('episode-bar').getByRole('button', { name: 'End the fight: Reward phase' }).click();
+    // The bar's End writes the fight's summary too, as the tracker's does (ADR 90).
+    await expect.poll(async () => (await gm.p.getByTestId('log').textContent()) ?? '').toContain('The fight in short:');
     const xp = gm.p.getByTestId('secondary-xp');
     await expect.poll(() => xp.textContent()).toContain('Alice (1 XP)');
     await xp.getByRole('checkbox', { name: /Alice/ }).check();

@@ -32,7 +32,7 @@ describe('osrRowCommands', () => {
       ],
     });
     const row = (id: string) => osrRowCommands(s.world, encounterOf(s.world)!, encounterOf(s.world)!.combatants[id]!);
-    expect(row(kira)).toEqual({ stabilize: null, morale: null });
+    expect(row(kira)).toEqual({ stabilize: null, morale: null, spotted: null });
     // The damage box on an OSR character goes through osr.damage: at 0 HP Kira is dying, so Stabilize is offered.
     const box = damageCommand(s.world, kira, 'damage', '20');
     expect(box).toEqual({ ok: true, value: { type: 'osr.damage', targetId: kira, amount: 20 } });
@@ -44,6 +44,21 @@ describe('osrRowCommands', () => {
     expect(row(g2).morale).toEqual({ characterIds: [g2], side: 'foes' });
     const tx = s.run({ type: 'osr.morale', characterIds: [g2], as: 'side' });
     expect(tx.kind === 'command' && tx.events.some((e) => e.type.startsWith('osr.morale'))).toBe(true);
+  });
+
+  it('Spotted while in stealth (001 "Positioning"), and not after: it sends osr.reveal for the character', () => {
+    const settings = resolveSettings('osr');
+    if (!settings.ok) throw new Error(settings.error.message);
+    const s = scenario(engineFor('osr')!.modules, { rng: countingIds(seededRng(4)), rulesetId: 'osr', settings: settings.value });
+    const bram = first(s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { maxHp: 8, dex: 30 } as never }))['id'] as string;
+    s.run({ type: 'encounter.start', combatants: [{ id: 'b', name: 'Bram', kind: 'pc', side: 'party', characterId: bram, stats: { dex: 12 } }] });
+    const row = () => osrRowCommands(s.world, encounterOf(s.world)!, encounterOf(s.world)!.combatants['b']!);
+    expect(row().spotted).toBeNull();
+    // DEX 30 (+10) against DC 5: the hide cannot fail.
+    s.run({ type: 'osr.hide', characterId: bram, difficulty: 5 });
+    expect(row().spotted).toBe(bram);
+    s.run({ type: 'osr.reveal', characterId: row().spotted! });
+    expect(row().spotted).toBeNull();
   });
 });
 

@@ -98,9 +98,14 @@ describe('OSR rules reachable by clicking (issue 20)', () => {
     await form.getByLabel('Ground').selectOption('uneven');
     await form.getByLabel("The other side's speed (feet)").fill('40');
     await expect.poll(async () => (await form.getByTestId('action-odds-line').allTextContents()).map((s) => s.replace(/\s+/g, ' '))).toEqual([expect.stringContaining('50% to succeed'), expect.stringContaining('40% to succeed')]);
+    // As one group (001 "Chases"): the worst modifier rolls for all, so one chance, Dorn's 40% (13+ on the d20: 8 in 20).
+    await form.getByRole('checkbox', { name: /As one group/ }).check();
+    await expect.poll(() => form.getByTestId('action-odds-line').count()).toBe(0);
+    await expect.poll(() => text(form.getByTestId('action-odds'))).toContain('40% to succeed');
+    expect(await text(form.getByTestId('action-odds'))).not.toContain('50%');
     await form.getByRole('button', { name: 'Roll: Chase', exact: true }).click();
     await expect.poll(() => form.getByTestId('action-result').count()).toBe(1);
-    expect(await text(form.getByTestId('action-result'))).toMatch(/Kira[\s\S]*Dorn|Dorn[\s\S]*Kira/);
+    await expect.poll(() => text(log)).toMatch(/Dorn \(rolling for the group: Kira, Dorn\) gives chase \(DEX, DC 13\)/);
     // A character: Dorn resists venom with CON 12 (+1) at DC 11: 55%.
     await tools.getByLabel('Character').selectOption({ label: 'Dorn' });
     const mine = charTools.getByRole('group', { name: 'Rules for Dorn' });

@@ -25,7 +25,7 @@ describe('teams, review 11', () => {
     const gmSock = await e2e!.socket(made.gmToken);
     const n = { gmSock, idOf: (name: string) => Object.values(gmSock.view().world.characters).find((c) => c.name === name)!.id };
     const gm = await screen(e2e!.browser, contexts, made.links.gm, false);
-    const teams = () => n.gmSock.view().world.ext['teams'] as unknown as Teams;
+    const teams = () => n.gmSock.view().world.ext['teams'] as unknown as Teams | undefined;
 
     // #14: the quick form asks for what hits and reactions spend, and the character keeps it.
     const invite = gm.p.locator('.area-invite');
@@ -41,34 +41,41 @@ describe('teams, review 11', () => {
     await invite.getByLabel("Endurance for Ann's character").fill('8');
     await invite.getByLabel("Stamina for Ann's character").fill('2');
     await invite.getByRole('button', { name: 'Add character' }).click();
+    // Review 12 #10: a blank Constitution is asked for, with what it does, not read as 0.
+    await expect.poll(() => invite.getByRole('alert').textContent()).toBe(
+      'Kira needs a Constitution, a whole number from 0 to 10000: once more health is missing than this, each loss of health means fortifying or falling unconscious.',
+    );
+    await invite.getByLabel("Constitution for Ann's character").fill('3');
+    await invite.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => n.gmSock.view().world.characters[n.idOf('Kira')]?.stats).toMatchObject({ hp: 10, maxEndurance: 8, maxStamina: 2 });
     const kira = n.idOf('Kira');
+    // Review 12 #1: the invite made her teams sheet at once, with what was typed (not on the first sheet written later).
+    await expect.poll(() => teams()?.sheets[kira]).toMatchObject({ maxHealth: 10, health: 10, maxEndurance: 8, endurance: 8, maxStamina: 2, stamina: 2, constitution: 3 });
 
-    // Her first sheet (a weapon and an athletics skill, no combat skill) starts with the invite's tracks full.
+    // Her sheet then gets a weapon and an athletics skill, no combat skill; the invite's tracks stay full.
     const spear = { attributes: ['strength'], damage: 4, damageType: 'piercing' };
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [
         { id: 'g1', kind: 'npc', side: 'foes', name: 'Goblin 1' },
-        { id: 'kira', name: 'Kira', kind: 'pc', side: 'players', characterId: kira },
+        { id: kira, name: 'Kira', kind: 'pc', side: 'players', characterId: kira },
         { id: 'g2', kind: 'npc', side: 'foes', name: 'Goblin 2' },
       ],
       params: { teamOrder: ['foes', 'players'] },
     });
-    // Written once she fights, so the sheet is hers in this encounter (teams keys sheets by combatant).
-    await n.gmSock.command({ type: 'character.sheet.set', characterId: kira, sheet: { attributes: { strength: 6 }, skills: { athletics: 4 }, evasion: 5, items: { spear: { name: 'spear', weapon: spear } } } });
+    // Her combatant takes her id (as the builder's does, ADR 37), so the fight finds the sheet the invite made.
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: kira, sheet: { attributes: { strength: 6 }, skills: { athletics: 4 }, evasion: 5, items: { spear: { name: 'spear', weapon: spear } } }, patch: true });
     const goblin = { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 4, maxHealth: 6, items: { club: { name: 'club', weapon: { ...spear, damageType: 'bludgeoning' } } } };
     await n.gmSock.command({ type: 'character.sheet.set', characterId: 'g1', sheet: { name: 'Goblin 1', ...goblin } });
     await n.gmSock.command({ type: 'character.sheet.set', characterId: 'g2', sheet: { name: 'Goblin 2', ...goblin } });
-    const key = Object.entries(teams().sheets).find(([, s]) => s.maxHealth === 10)![0];
-    expect(teams().sheets[key]).toMatchObject({ maxEndurance: 8, endurance: 8, maxStamina: 2, stamina: 2 });
+    expect(teams()!.sheets[kira]).toMatchObject({ maxEndurance: 8, endurance: 8, maxStamina: 2, stamina: 2 });
 
     // #12: Goblin 1's Attack lists Kira first, then its own Goblin 2 marked as an ally.
     await gm.p.getByRole('button', { name: 'Goblin 1', exact: true }).click();
     await expect.poll(() => gm.p.getByTestId('now-acting').textContent()).toContain('Goblin 1');
     const attack = await openAction(gm.p, 'Attack');
     await expect.poll(() => attack.getByLabel('Target').locator('option').allTextContents()).toEqual(['Kira', 'Goblin 2 (ally)']);
-    expect(await attack.getByLabel('Target').inputValue()).toBe('kira');
+    expect(await attack.getByLabel('Target').inputValue()).toBe(kira);
 
     // #7: on the players' turn, Kira's phone says in view, before any form, why Attack is not there.
     await gm.p.getByTestId('next-turn').click();

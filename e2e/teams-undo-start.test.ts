@@ -1,7 +1,8 @@
 // Review 9: on a teams table, Undo after "Roll initiative" with foes from the
 // bestiary took three clicks, the first two quietly reverting the foes' sheets.
 // The start and its foes' sheets are now one change (history.batch, ADR 70):
-// one Undo click takes the fight back whole, sheets included.
+// one Undo click takes the fight back whole, sheets included, and the builder
+// shows the line-up again (review 12 #3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
@@ -52,6 +53,13 @@ describe('teams: one click, one undo', () => {
     await expect.poll(() => enc.getByTestId('now-acting').count()).toBe(0);
     await expect.poll(() => text(undo)).toBe(before);
     expect(Object.keys((n.gmSock.view().world.ext['teams'] as { sheets: object }).sheets).sort()).toEqual(sheetsBefore);
+
+    // Review 12 #3: the builder comes back with the line-up the GM had drafted (the wolves, not the party alone)
+    // and the team picked to start, so the fight is fixed and started again without rebuilding it.
+    await expect.poll(() => ready.getByRole('listitem').locator('strong').allTextContents()).toEqual(['Kira', 'Wolf 1', 'Wolf 2']);
+    expect(await enc.getByLabel('Who starts the fight').inputValue()).toBe('Party');
+    await enc.getByTestId('roll-initiative').click();
+    await expect.poll(() => text(order.getByTestId('combatant').filter({ hasText: 'Wolf 2' }))).toContain('Health 10/10');
     expect(gm.errors).toEqual([]);
   }, 240_000);
 });

@@ -135,8 +135,16 @@ describe('The 36th Way: rules the screen now reaches (review 11 #1, #3, #5)', ()
     await grant.getByRole('button', { name: 'Roll: Grant a Last Gasp save', exact: true }).click();
     await expect.poll(async () => (await text(log)).split('Kira rolled a Last Gasp save').length).toBe(before + 1);
 
-    // Flee: one tap, a Campaign Loss, and the fight ends.
+    // Flee: a Campaign Loss, so the tap asks once naming it (review 11); then the fight ends.
     await gm.p.getByTestId('actions-panel').getByRole('button', { name: /^The party flees \(/ }).click();
+    const confirm = gm.p.getByTestId('action-confirm');
+    await expect.poll(() => text(confirm)).toContain('Campaign Loss');
+    expect(await text(log)).not.toContain('Campaign Loss: the party fled');
+    // Cancel keeps the fight; asking again and saying yes flees.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await gm.p.getByTestId('actions-panel').getByRole('button', { name: /^The party flees \(/ }).click();
+    await gm.p.getByTestId('action-confirm').getByRole('button', { name: 'The party flees: yes' }).click();
     await expect.poll(() => text(log)).toContain('Campaign Loss: the party fled; something major goes wrong.');
     await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Campaign Loss: the party fled');
     await expect.poll(() => gm.p.getByTestId('actions-panel').count()).toBe(0);

@@ -95,7 +95,8 @@ describe('36th Way: invited sheets, recoveries at a quick rest, Fight in Spirit'
     const result = await roll(form, 'Fight in Spirit');
     expect(result).toContain('Kira');
     // Bram carries the boon until Kira's next turn starts.
-    const bram = gm.p.getByRole('list', { name: 'Turn order' }).getByTestId('combatant').filter({ hasText: 'Bram' });
+    // Bram's own row, by its name (Kira's open row tools name Bram too, in their range picker).
+    const bram = gm.p.getByRole('list', { name: 'Turn order' }).getByTestId('combatant').filter({ has: gm.p.locator('.name', { hasText: 'Bram' }) });
     await expect.poll(() => bram.locator('.badge.warn').count()).toBe(1);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);

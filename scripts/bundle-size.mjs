@@ -45,8 +45,11 @@ try {
     return seen;
   };
   const screen = (src) => {
-    if (manifest[src] === undefined) throw new Error(`${src} is not its own chunk in the build`);
-    return new Set([...closure(entry), ...closure(src)]);
+    // A lazy screen whose chunk also holds modules its own lazy panels share is listed by its chunk name, not its path.
+    const name = path.basename(src).replace(/\.tsx?$/, '');
+    const key = manifest[src] !== undefined ? src : Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
+    if (key === undefined) throw new Error(`${src} is not its own chunk in the build`);
+    return new Set([...closure(entry), ...closure(key)]);
   };
   const kbGz = (files) => {
     let bytes = 0;

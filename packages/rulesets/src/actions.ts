@@ -79,7 +79,11 @@ export interface TurnAction {
     readonly note?: string;
     /** One roll for every pick together (a disengage from several enemies): one odds question with the whole list. */
     readonly together?: boolean;
+    /** The same, only while this flag of the form is ticked (an OSR chase "as one group"). */
+    readonly togetherWhen?: string;
   } | null;
+  /** A one-tap action with a heavy cost asks once first, in these words (002's Flee: a Campaign Loss). */
+  readonly confirm?: string;
   /** False when the rules forbid it now (no action left, nobody in reach); `reason` says why. */
   readonly allowed: boolean;
   readonly reason: string | null;
@@ -117,7 +121,8 @@ export const actionSchema = z.strictObject({
   // `suggestions`: words the field offers (a datalist), any other text still allowed. `readOnly`: shown, never sent
   // (a player's damage on a hit comes from the sheet, ADR 56).
   texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int(), suggestions: z.array(z.string()).optional(), readOnly: z.boolean().optional() })),
-  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional(), together: z.boolean().optional() }).nullable(),
+  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional(), together: z.boolean().optional(), togetherWhen: z.string().optional() }).nullable(),
+  confirm: z.string().optional(),
   allowed: z.boolean(),
   reason: z.string().nullable(),
 });

@@ -12,9 +12,10 @@
  * - `fightSummary`: who is dead, dying or standing at a fight's end, and the morale prompt (OSR);
  * - `rowActions`: a tracker row's own rule buttons (OSR's dying and stabilising);
  * - `recoveries`: a quick rest that spends each PC's recoveries (the 36th Way);
- * - `tools`: the GM's rule forms for the party and each character, from the ruleset's `<id>.toolActions` query (issue 20).
+ * - `tools`: the GM's rule forms for the party and each character, from the ruleset's `<id>.toolActions` query (issue 20);
+ * - `ranges`: the GM sets the range between two creatures on a tracker row (the 36th Way's engaged / nearby / far).
  */
-export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries' | 'tools';
+export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries' | 'tools' | 'ranges';
 
 export interface Capabilities {
   readonly panels: readonly Panel[];
@@ -30,8 +31,12 @@ export interface Capabilities {
   readonly foesFromStatBlocks: boolean;
   /** What the actions panel calls the sheet a creature needs before acting or being targeted ("a 36th Way sheet"), or null where the ruleset keeps none of its own. */
   readonly sheetTitle: string | null;
-  /** A PC added from the invite panel gets that sheet at once, with the HP typed there (its attacks, HP and defences live on it). */
-  readonly inviteSheet: boolean;
+  /**
+   * A PC added from the invite panel gets that sheet at once (its attacks, HP and defences live on it): the sheet
+   * fields that take the HP typed there (the 36th Way's hp, the teams' health), or null where the ruleset keeps none.
+   * What the invite also asks (inviteNeedsOf) goes on that sheet under its own key.
+   */
+  readonly inviteSheet: readonly string[] | null;
   /**
    * HP is a row of slots a creature marks (000), up to this many, and no other HP: the invite asks
    * for slots and sets `hpMax`; the tracker shows the marked slots, never a generic HP. Null elsewhere.
@@ -45,17 +50,19 @@ export interface Capabilities {
   readonly foeSheetsByEngine: boolean;
   /** The query that lists a skill check form per PC for the GM's checks panel, in a fight or out; absent where none (left out of the others to spare the phone's bytes). */
   readonly checksQuery?: string;
+  /** The command that takes a readied action before another's turn where the ruleset has its own (teams': it spends the reaction); absent: encounter.triggerReady. */
+  readonly triggerReadyCommand?: string;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: null, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
   osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
-  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
-  // 003: sheets keyed by creature hold the attributes, skills and items a test reads.
-  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', reactionsQuery: 'teams.reactions' },
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
+  // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).
+  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady' },
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.

@@ -41,6 +41,11 @@ export interface InitiativeMethod {
   readonly reroll: { readonly setting: string | null; readonly why: string };
   /** Foes sharing one initiative (per type, per side) where the order is each creature's own; none where it is already by side or group. */
   readonly groupBy: { readonly modes: readonly ('type' | 'side')[]; readonly why: string };
+  /**
+   * A surprise round the builder may start with (issue 20: the engine had it, no click reached it), or null where the
+   * text gives none: `side` lets the whole ambushing side act (and the unsurprisable), `actors` up to `most` of them.
+   */
+  readonly surprise: { readonly pick: 'side' | 'actors'; readonly most: number; readonly why: string; readonly source: string } | null;
 }
 
 export const INITIATIVE_BANDS = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'] as const;
@@ -54,6 +59,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     reroll: { setting: null, why: 'DEX order is the same every round (001 "Initiative"), and nothing is rolled.' },
     groupBy: { modes: ['type', 'side'], why: 'A group acts at its slowest member\'s DEX, where its faster members could delay to (001 "Initiative").' },
     fields: [{ key: 'dex', label: 'DEX', type: 'int', min: 1, max: 30, defaultFor: { pc: 10, npc: 10 }, fromSheet: true }],
+    // 001 names an ambush as what may change the DEX order, with no surprise round of its own.
+    surprise: null,
   },
   '36th-way': {
     order: 'bands',
@@ -63,6 +70,7 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     reroll: { setting: null, why: 'Bands are chosen, not rolled, and held for the encounter (002 "Initiative Bands").' },
     groupBy: { modes: [], why: 'In each band the PCs go, then the enemies: the order is already by side (002 "Initiative Bands").' },
     fields: [{ key: 'band', label: 'Band', type: 'choice', choices: INITIATIVE_BANDS, defaultFor: { pc: 'medium', npc: 'medium' } }],
+    surprise: { pick: 'actors', most: 2, why: 'The ambushers choose two of theirs to act in a surprise round; then the bands go as usual.', source: '002 "Surprise and Ambushes"' },
   },
   teams: {
     order: 'teams',
@@ -72,6 +80,7 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     reroll: { setting: null, why: 'Teams alternate and pick who acts each round; nothing is rolled (003 "Initiative and Rounds").' },
     groupBy: { modes: [], why: 'Teams take turns: the order is already by side (003 "Initiative and Rounds").' },
     fields: [{ key: 'team', label: 'Team', type: 'text', defaultFor: { pc: 'Party', npc: 'Foes' } }],
+    surprise: { pick: 'side', most: 0, why: 'The surprising team takes a whole round alone (those who cannot be surprised act too); then the teams alternate.', source: '003 "Surprise"' },
   },
   kleptonomicon: {
     order: 'edge-save',
@@ -84,6 +93,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
       { key: 'edgeSave', label: 'Edge Save', type: 'int', min: -10, max: 10, defaultFor: { pc: 0, npc: 0 }, fromSheet: true },
       { key: 'creatureType', label: 'Creature type', type: 'text', only: 'npc', defaultFor: { pc: '', npc: '' } },
     ],
+    // 004 has no surprise round: a Sneaky PC's Edge Saves get advantage instead.
+    surprise: null,
   },
 };
 

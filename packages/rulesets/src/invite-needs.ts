@@ -16,11 +16,14 @@ const DAGGERHEART: readonly InviteNeed[] = [{ key: 'evasion', label: 'Evasion', 
 
 /**
  * Teams (003 "Damage"): hits land on endurance before health, and Dodge, Parry, Block and Fortify spend stamina;
- * a PC given health only could take none of its reactions (review 11 #14). 10,000 is the sheet's own limit.
+ * a PC given health only could take none of its reactions (review 11 #14). 003 "Staying Conscious": a blank
+ * Constitution read as 0 dropped a PC at its first lost health (review 12 #10), so it is asked too, with its meaning.
+ * 10,000 is the sheet's own limit.
  */
 const TEAMS: readonly InviteNeed[] = [
   { key: 'maxEndurance', label: 'Endurance', min: 0, max: 10_000, why: 'hits wear endurance down before health' },
   { key: 'maxStamina', label: 'Stamina', min: 0, max: 10_000, why: 'dodging, parrying, blocking and fortifying each spend it' },
+  { key: 'constitution', label: 'Constitution', min: 0, max: 10_000, why: 'once more health is missing than this, each loss of health means fortifying or falling unconscious' },
 ];
 
 /** What the invite asks for beyond a name and HP, by ruleset; nothing where a rule reads no such number. */

@@ -22,7 +22,7 @@ export type OddsShape = 'attack3d6' | 'check3d6' | 'attackLuck' | 'attackD20' | 
 
 const ODDS: { readonly [rulesetId: string]: { readonly [query: string]: OddsShape } } = {
   osr: { 'osr.attackOdds': 'attackD20', 'osr.checkOdds': 'checkD20', 'osr.moraleOdds': 'moraleD20', 'osr.chaseOdds': 'checkD20' },
-  '36th-way': { '36th-way.attackOdds': 'attack3d6', '36th-way.disengageOdds': 'check3d6', '36th-way.deathSaveOdds': 'check3d6', '36th-way.checkOdds': 'check3d6', '36th-way.grantSaveOdds': 'check3d6' },
+  '36th-way': { '36th-way.attackOdds': 'attack3d6', '36th-way.disengageOdds': 'check3d6', '36th-way.deathSaveOdds': 'check3d6', '36th-way.checkOdds': 'check3d6', '36th-way.grantSaveOdds': 'check3d6', '36th-way.sustainOdds': 'check3d6' },
   teams: { 'teams.attackOdds': 'attackLuck', 'teams.testOdds': 'testDice', 'teams.killingStrikeOdds': 'killingStrike', 'teams.defendOdds': 'defend' },
   kleptonomicon: { 'kleptonomicon.attackOdds': 'scoreAttack', 'kleptonomicon.testOdds': 'scoreTest' },
   daggerheart: { 'daggerheart.adversaryAttackOdds': 'adversaryD20', 'daggerheart.actionRollOdds': 'duality', 'daggerheart.rollOdds': 'duality' },

@@ -42,3 +42,12 @@ export function keptSheetCommandFor(rules: KeptSheetRules, c: KeptSheetCreature,
   if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
   return { type: 'character.sheet.set', characterId: c.characterId ?? c.id, sheet: { ...form, name: c.name } };
 }
+
+/**
+ * The command that removes a creature's kept sheet and keeps the creature (the GM editor's Remove):
+ * the 36th Way's own command, or character.sheet.remove (addressed as character.sheet.set is) elsewhere.
+ */
+export function keptSheetRemoveCommand(rules: KeptSheetRules, c: KeptSheetCreature): SheetCommand | null {
+  if (rules === '36th-way') return { type: '36th-way.sheet.remove', characterId: c.id };
+  return { type: 'character.sheet.remove', characterId: c.characterId ?? c.id };
+}

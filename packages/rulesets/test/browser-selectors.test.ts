@@ -4,7 +4,7 @@
 // projection where a phone reads it.
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
+import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, tswRangesFrom, type Panel } from '../src/browser.js';
 import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
 
@@ -27,7 +27,7 @@ function table(rulesetId: string) {
 }
 
 describe('capabilities: what each ruleset\'s screens offer, declared by the ruleset', () => {
-  const PANELS: readonly Panel[] = ['episode', 'daggerheart', 'exploration', 'lights', 'fightSummary', 'rowActions', 'recoveries'];
+  const PANELS: readonly Panel[] = ['episode', 'daggerheart', 'exploration', 'lights', 'fightSummary', 'rowActions', 'recoveries', 'ranges'];
 
   it.each(rulesetIds)('%s declares its own capabilities (a ruleset left out would fall back to the shared screens)', (id) => {
     expect(capabilitiesOf(id)).not.toBe(capabilitiesOf('no-such-ruleset'));
@@ -43,6 +43,7 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
       fightSummary: ['osr'],
       rowActions: ['osr'],
       recoveries: ['36th-way'],
+      ranges: ['36th-way'],
     });
   });
 
@@ -67,10 +68,11 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
     expect(capabilitiesOf('daggerheart').hpSlots).toBe(30);
   });
 
-  it('the rulesets that keep sheets of their own name them, and only the 36th Way gives an invited PC one at once', () => {
+  it("the rulesets that keep sheets of their own name them, and the 36th Way and teams give an invited PC one at once (the teams' HP is its health)", () => {
     for (const id of rulesetIds) expect(capabilitiesOf(id).sheetTitle !== null, id).toBe(keptSheetRulesOf(id) !== null);
     expect(capabilitiesOf('36th-way').sheetTitle).toBe('a 36th Way sheet');
-    expect(rulesetIds.filter((id) => capabilitiesOf(id).inviteSheet)).toEqual(['36th-way']);
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).inviteSheet !== null)).toEqual(['36th-way', 'teams']);
+    expect(capabilitiesOf('teams').inviteSheet).toEqual(['maxHealth']);
   });
 
   it('an unknown ruleset gets the shared screens only', () => {
@@ -124,6 +126,31 @@ describe("recoveryRowsOf: the 36th Way quick rest's rows (002 \"Recoveries\")", 
 
   it('is empty on any other ruleset', () => {
     for (const id of rulesetIds.filter((x) => x !== '36th-way')) expect(recoveryRowsOf(table(id).world), id).toEqual([]);
+  });
+
+  it('lists the abilities a PC has spent (what downtime may give back), by name', () => {
+    const t = table('36th-way');
+    const kira = t.minted(t.run({ type: 'character.add', name: 'Kira', kind: 'pc' }));
+    const abilities = [{ id: 'flare', name: 'Flare', frequency: 'daily' }, { id: 'ward', name: 'Ward', frequency: 'encounter' }, { id: 'jab', name: 'Jab', frequency: 'at-will' }];
+    t.run({ type: 'character.sheet.set', characterId: kira, sheet: { level: 1, maxHp: 20, abilities } });
+    expect(recoveryRowsOf(t.world)[0]!.expended).toEqual([]);
+    t.run({ type: '36th-way.useAbility', characterId: kira, ability: 'flare' });
+    t.run({ type: '36th-way.useAbility', characterId: kira, ability: 'jab' });
+    expect(recoveryRowsOf(t.world)[0]!.expended).toEqual([{ id: 'flare', name: 'Flare' }]);
+  });
+});
+
+describe('tswRangesFrom: the ranges the GM\'s range tool shows (002 "Positioning and Movement")', () => {
+  it('engaged and far pairs from either side; nearby (the default) is left out; nothing off the 36th Way', () => {
+    const t = table('36th-way');
+    for (const [id, name] of [['ann', 'Ann'], ['orc', 'Orc'], ['imp', 'Imp']] as const) t.run({ type: '36th-way.sheet.set', sheet: { id, name, kind: 'npc', maxHp: 10 } });
+    t.run({ type: '36th-way.position', fromId: 'orc', toId: 'ann', range: 'engaged' });
+    t.run({ type: '36th-way.position', fromId: 'ann', toId: 'imp', range: 'far' });
+    expect(tswRangesFrom(t.world, 'ann')).toEqual({ orc: 'engaged', imp: 'far' });
+    expect(tswRangesFrom(t.world, 'orc')).toEqual({ ann: 'engaged' });
+    t.run({ type: '36th-way.position', fromId: 'ann', toId: 'orc', range: 'nearby' });
+    expect(tswRangesFrom(t.world, 'ann')).toEqual({ imp: 'far' });
+    expect(tswRangesFrom(table('osr').world, 'ann')).toEqual({});
   });
 });
 

@@ -42,21 +42,31 @@ const ABILITY_LINES = new Set(['36th-way.sustain', '36th-way.recharge', '36th-wa
 function withoutShown(w: World): World {
   return {
     ...w,
-    // Review 10 logs each PC's Edge Saves (a line the export predates; its events already held the rolls).
-    log: w.log.filter((e) => e.kind !== 'kleptonomicon.edgeSaves').map(({ shown: _shown, ...e }) =>
+    // Review 10 logs each PC's Edge Saves (a line the export predates; its events already held the rolls); issue 20
+    // logs the GM's ranges and sheet removals (their events were always stored).
+    log: w.log.filter((e) => !LINES_ADDED_LATER.has(e.kind)).map(({ shown: _shown, ...e }) =>
       e.kind === '36th-way.healed'
         ? { ...e, text: healTail(e.text.replace(', back from dying.', '.')) }
         : e.kind === '36th-way.disengage' || e.kind === '36th-way.deathSave'
           ? // Review 9 (ADR 69) shows every die and the target as "N+": read back as the export's "natural N vs T".
-            { ...e, text: e.text.replace(/(\d+d6(?: keep \w+ 3 \(\d+ \w+\))? \[[^\]]*\] = )(\d+) vs (\d+)\+(, first save with [^,]*)?/, 'natural $2 vs $3') }
+            // Issue 20 names whom an ability popped the user free of.
+            { ...e, text: e.text.replace(/(\d+d6(?: keep \w+ 3 \(\d+ \w+\))? \[[^\]]*\] = )(\d+) vs (\d+)\+(, first save with [^,]*)?/, 'natural $2 vs $3').replace(/ popped free( of [^(]*)? \(no disengage check\)\.$/, ' popped off.') }
           : e.kind === 'kleptonomicon.interrupted'
           ? { ...e, text: e.text.replace(/: \S+ describes no effect when interrupted, so nothing happens\.$/, ': is unaffected.') }
           : ABILITY_LINES.has(e.kind)
-            ? { ...e, text: e.text.toLowerCase() }
+            ? { ...e, text: issue20Words(e.text).toLowerCase() }
             : e,
     ),
   };
 }
+
+const LINES_ADDED_LATER = new Set(['kleptonomicon.edgeSaves', '36th-way.position', '36th-way.sheet']);
+
+/** Issue 20's ability lines, read back as the export's: a Sustain roll's dice and target, downtime's plural and count. */
+const issue20Words = (text: string): string =>
+  text
+    .replace(/ \(3d6 \[[^\]]*\] = \d+ vs \d+\+\)(: it ends with the turn)?\.$/, '.')
+    .replace(/regains (\d+) recover(y|ies) after some downtime \(\d+ of \d+ now\)\./, 'regains $1 recovery(ies) after some downtime.');
 
 /** The export's world with its ability lines compared without case (see withoutShown). */
 function abilityLinesLower(w: World): World {

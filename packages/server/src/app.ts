@@ -12,7 +12,7 @@ import type { AllowanceOptions } from './address-limits.js';
 import { Cluster, type ClusterOptions } from './cluster/cluster.js';
 import { CommitQueue } from './commit-queue.js';
 import { registerHttp } from './http.js';
-import { DEFAULT_QUERY_BUDGET, QueryBudget, type QueryBudgetOptions } from './query-budget.js';
+import { DEFAULT_QUERY_BUDGET, QueryBudget, queryFrameLimit, type QueryBudgetOptions } from './query-budget.js';
 import { QueryDesk } from './query-desk.js';
 import { QueryPool } from './query-pool.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
@@ -32,7 +32,10 @@ export interface AppOptions {
   /** Origins (scheme://host:port) allowed to open WebSockets besides the server's own host. */
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<ServerLimits>;
+  /** Messages per socket other than queries (commands, pings, resyncs). */
   readonly rateLimit?: Partial<RateLimitOptions>;
+  /** Query frames per socket; default: twice what the seat's query budget accepts of the cheapest query (ADR 86). */
+  readonly queryRate?: Partial<RateLimitOptions>;
   /** Per client address, for the HTTP API (/api/*): burst and requests regained per second. */
   readonly httpRateLimit?: Partial<Pick<RateLimitOptions, 'capacity' | 'refillPerSecond'>>;
   /** Built web app to serve (SPA); null to serve none. Default: packages/web/dist when it exists. */
@@ -121,7 +124,8 @@ export function buildApp(o: AppOptions): TableServer {
   app.addHook('onClose', async () => cluster?.close());
   const queryThreads = o.queryThreads ?? (catalog.workerModule ? 1 : 0);
   const queryPool = queryThreads > 0 && catalog.workerModule ? new QueryPool({ catalogModule: catalog.workerModule, threads: queryThreads, ...(o.queryTimeCapMs ? { timeCapMs: o.queryTimeCapMs } : {}) }) : null;
-  const queryDesk = new QueryDesk(new QueryBudget({ ...DEFAULT_QUERY_BUDGET, ...o.queryBudget }), queryPool);
+  const budget: QueryBudgetOptions = { ...DEFAULT_QUERY_BUDGET, ...o.queryBudget };
+  const queryDesk = new QueryDesk(new QueryBudget(budget), queryPool);
   app.addHook('onClose', async () => queryPool?.close());
 
   registerHttp(app, {
@@ -143,6 +147,7 @@ export function buildApp(o: AppOptions): TableServer {
     queryDesk,
     limits,
     rate: { ...DEFAULT_RATE_LIMIT, ...o.rateLimit },
+    queryRate: { ...queryFrameLimit(budget), ...o.queryRate },
     logger,
     cluster,
     ...(o.allowedOrigins ? { allowedOrigins: o.allowedOrigins } : {}),

@@ -43,7 +43,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return na === nb;
 }
 
-/** Pushes the patches that turn `held` into `next` (both objects at `path`). */
+/**
+ * Pushes the patches that turn `held` into `next` (both objects at `path`). `path` is one stack pushed and
+ * popped on the way down and copied only into a patch: most records walked (changed by reference, a clock
+ * advance's way down to its counts) emit nothing, and a path array per step was garbage per command.
+ */
 function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: WorldPatch[], skip: string | null): void {
   for (const k in next) {
     if (k === skip) continue;
@@ -54,11 +58,16 @@ function diffObject(held: Record<string, unknown>, next: Record<string, unknown>
       if (a !== undefined) out.push({ p: [...path, k] });
       continue;
     }
-    if (depth < DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) diffObject(a, b, [...path, k], depth + 1, out, null);
-    else if (depth === DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
+    if (depth < DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
+      path.push(k);
+      diffObject(a, b, path, depth + 1, out, null);
+      path.pop();
+    } else if (depth === DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
       // The last level: its changed keys, unless so many changed that the record whole is the smaller delta.
       const at = out.length;
-      diffObject(a, b, [...path, k], depth + 1, out, null);
+      path.push(k);
+      diffObject(a, b, path, depth + 1, out, null);
+      path.pop();
       if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
     } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
   }

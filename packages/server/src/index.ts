@@ -15,7 +15,7 @@ import { registryCatalog } from './registry-catalog.js';
 
 export { buildApp, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
 export { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
-export { QueryBudget, queryCost, DEFAULT_QUERY_BUDGET, type QueryBudgetOptions } from './query-budget.js';
+export { QueryBudget, queryCost, queryFrameLimit, DEFAULT_QUERY_BUDGET, type QueryBudgetOptions } from './query-budget.js';
 export { QueryPool, DEFAULT_QUERY_TIME_CAP_MS } from './query-pool.js';
 export { importTable, IMPORT_SLICE_MS, IMPORT_TIME_CAP_MS, type ImportOutcome } from './import.js';
 export { startImportCheck, type ImportCheck, type ImportRefusal } from './import-check.js';
@@ -47,7 +47,10 @@ export interface StartOptions {
   readonly catalog?: RulesetCatalog;
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<ServerLimits>;
+  /** Messages per socket other than queries (default 40 at once, then 20 a second). */
   readonly rateLimit?: Partial<RateLimitOptions>;
+  /** Query frames per socket (default: twice what the seat's query budget accepts of the cheapest query, ADR 86). */
+  readonly queryRate?: Partial<RateLimitOptions>;
   /** Per client address on /api/* (default 60 at once, then 10 a second). */
   readonly httpRateLimit?: Partial<Pick<RateLimitOptions, 'capacity' | 'refillPerSecond'>>;
   /** Per client address, creating and importing tables (default 20 at once, then one every 3 s). */
@@ -91,6 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.queryRate ? { queryRate: options.queryRate } : {}),
       ...(options.httpRateLimit ? { httpRateLimit: options.httpRateLimit } : {}),
       ...(options.createAllowance ? { createAllowance: options.createAllowance } : {}),
       ...(options.queryBudget ? { queryBudget: options.queryBudget } : {}),

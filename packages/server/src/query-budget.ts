@@ -1,8 +1,11 @@
 // A cost budget for queries: each query has a computed cost (a base, more for
 // odds, which walk a state space, and for large arguments), charged up front;
-// the time it really took is charged on top once it is answered. Each seat
+// once answered it costs the time it really took instead (at least the base):
+// the desk charges the rest or gives back what it did not use. Each seat
 // and each table has a bucket that refills over time; an ask that finds
 // either empty is refused with RATE_LIMITED and the wait until it refills.
+// Queries spend only this budget, never a socket's message budget (ADR 86).
+import type { RateLimitOptions } from './ratelimit.js';
 
 export interface QueryBudgetOptions {
   /** Cost units (about one millisecond of work each) one seat may spend at once, and regains per second. */
@@ -15,9 +18,23 @@ export interface QueryBudgetOptions {
 
 export const DEFAULT_QUERY_BUDGET: QueryBudgetOptions = { seatCapacity: 400, seatPerSecond: 100, tableCapacity: 1000, tablePerSecond: 250 };
 
+/** The up-front cost of the cheapest query. */
+export const MIN_QUERY_COST = 2;
+
+/**
+ * Query frames one socket may send (ADR 86): twice what its seat's budget could
+ * accept of the cheapest query, so a client meets the budget's own refusal (and
+ * its wait) first. It bounds what a flood of refused queries costs the server
+ * (parsing, answering), and closes a socket that keeps flooding.
+ */
+export function queryFrameLimit(b: QueryBudgetOptions): RateLimitOptions {
+  const frames = (units: number) => (2 * units) / MIN_QUERY_COST;
+  return { capacity: frames(b.seatCapacity), refillPerSecond: frames(b.seatPerSecond), closeAfter: frames(b.seatCapacity) };
+}
+
 /** Up-front cost of a query: odds walk a state space (outcomes x rolls), so they start higher. */
 export function queryCost(name: string, args: unknown): number {
-  const base = /odds/i.test(name) ? 20 : 2;
+  const base = /odds/i.test(name) ? 20 : MIN_QUERY_COST;
   const size = JSON.stringify(args ?? {}).length;
   return base + Math.ceil(size / 1000);
 }

@@ -4,7 +4,7 @@
 // version the asker held when the query reached the head of the queue.
 import type { Command, Json, Viewer } from '@tablekeeper/engine';
 import type { QueryResult, RejectionError } from '@tablekeeper/protocol';
-import { queryCost, type QueryBudget } from './query-budget.js';
+import { MIN_QUERY_COST, queryCost, type QueryBudget } from './query-budget.js';
 import type { QueryPool } from './query-pool.js';
 import { chargeRoll, refundRoll } from './roll-budget.js';
 import { viewerKey, type Room, type SubmitResult } from './room.js';
@@ -46,13 +46,23 @@ export class QueryDesk {
     if (this.pool === null) {
       const started = performance.now();
       const answer = room.query(viewer, queryId, name, a);
-      this.budget.charge(room.tableId, seatKey, performance.now() - started - cost);
+      this.settle(room.tableId, seatKey, cost, performance.now() - started);
       send(answer);
       return;
     }
     void this.pool.run(room.record.rulesetId, room.table.world, viewer, name, a).then(({ result, ms }) => {
-      this.budget.charge(room.tableId, seatKey, ms - cost);
+      this.settle(room.tableId, seatKey, cost, ms);
       send(room.answer(viewer, queryId, result));
     });
+  }
+
+  /**
+   * Once answered, a query costs the work it took (at least the cheapest query's cost): the up-front
+   * cost only held its place while it waited and ran (ADR 86), so quick odds cost what they took, not 20.
+   */
+  private settle(tableId: string, seatKey: string, upFront: number, ms: number): void {
+    const took = Math.max(MIN_QUERY_COST, ms);
+    if (took > upFront) this.budget.charge(tableId, seatKey, took - upFront);
+    else this.budget.refund(tableId, seatKey, upFront - took);
   }
 }

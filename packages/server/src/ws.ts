@@ -34,8 +34,10 @@ export interface WsDeps {
   readonly queue: CommitQueue;
   readonly queryDesk: QueryDesk;
   readonly limits: ServerLimits;
-  /** Messages per socket. */
+  /** Messages per socket other than queries: what commands spend. */
   readonly rate: RateLimitOptions;
+  /** Query frames per socket, apart (ADR 86): no amount of queries leaves a command RATE_LIMITED. */
+  readonly queryRate: RateLimitOptions;
   readonly logger: Logger;
   /** Origins (scheme://host:port) allowed besides the server's own host. */
   readonly allowedOrigins?: readonly string[];
@@ -141,6 +143,7 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       return;
     }
     const bucket = new TokenBucket(d.rate, Date.now());
+    const queryBucket = new TokenBucket(d.queryRate, Date.now());
     const sendJson = (msg: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
@@ -217,9 +220,11 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
 
     const onMessage = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void => {
       if (phase.name === 'closing') return;
-      const take = bucket.take(Date.now());
-      if (take.verdict === 'close') return closeWith(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
-      if (isBinary) return take.verdict === 'ok' ? reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] }) : undefined;
+      if (isBinary) {
+        const take = bucket.take(Date.now());
+        if (take.verdict === 'close') return closeWith(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
+        return take.verdict === 'ok' ? reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] }) : undefined;
+      }
       // A Buffer is read as it is (Buffer.from would copy it first); fragments are joined, an ArrayBuffer wrapped.
       const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
       let raw: unknown;
@@ -236,13 +241,18 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         commandId = c.length <= LIMITS.commandIdMaxLength ? c : null;
       }
       // A query waits for an answer with its queryId: one dropped or refused here is answered as a queryResult, or the asker would wait for ever.
+      const isQuery = raw !== null && typeof raw === 'object' && (raw as { type?: unknown }).type === 'query';
       let queryId: string | null = null;
-      if (raw && typeof raw === 'object' && (raw as { type?: unknown }).type === 'query' && typeof (raw as { queryId?: unknown }).queryId === 'string') {
+      if (isQuery && typeof (raw as { queryId?: unknown }).queryId === 'string') {
         const q = (raw as { queryId: string }).queryId;
         queryId = q.length <= LIMITS.commandIdMaxLength ? q : null;
       }
+      // Queries spend their own frames (and then the query budget), never the budget commands need (ADR 86).
+      const take = (isQuery ? queryBucket : bucket).take(Date.now());
+      if (take.verdict === 'close') return closeWith(CLOSE.rateLimited, isQuery ? 'too many queries; slow down and reconnect' : 'too many messages; slow down and reconnect');
       if (take.verdict === 'throttle') {
-        return refuse(commandId, queryId, { kind: 'RATE_LIMITED', message: `more than ${d.rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+        const over = isQuery ? `more than ${d.queryRate.refillPerSecond} queries per second; this one was not asked` : `more than ${d.rate.refillPerSecond} messages per second; this one was dropped`;
+        return refuse(commandId, queryId, { kind: 'RATE_LIMITED', message: over, retryAfterMs: take.retryAfterMs });
       }
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const deep = tooDeep(raw);

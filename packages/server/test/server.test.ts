@@ -227,8 +227,8 @@ describe('queries', () => {
 });
 
 describe('queries over the rate limit', () => {
-  it('answers a query dropped by the per-connection rate limit with a RATE_LIMITED queryResult under its queryId', async () => {
-    const s = await server({ catalog: testCatalog([coreModule, countdownsModule]), rateLimit: { capacity: 2, refillPerSecond: 0.001, closeAfter: 100 } });
+  it("answers a query dropped by the connection's query frame limit with a RATE_LIMITED queryResult under its queryId", async () => {
+    const s = await server({ catalog: testCatalog([coreModule, countdownsModule]), queryRate: { capacity: 2, refillPerSecond: 0.001, closeAfter: 100 } });
     const t = await setupTable(s.url, 0);
     const gm = await Client.open(s.url, t.gm);
     const answers = ['a1', 'a2', 'a3'].map((queryId) => gm.next((m) => m.type === 'queryResult' && m.queryId === queryId));

@@ -5,7 +5,7 @@ import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Decl
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
-import { stampLog, withLogSeq } from './log.js';
+import { stampLog, withLogSeq, withoutGrowthNotes } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -386,7 +386,9 @@ export function createEngine(modules: readonly Module[]): Engine {
   /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
     let t = emptyTable(up.world(genesis));
-    for (const tx of transactions) t = apply(t, tx);
+    withoutGrowthNotes(() => {
+      for (const tx of transactions) t = apply(t, tx);
+    });
     return t;
   }
 

@@ -29,6 +29,24 @@ function logLimit(world: World): number {
 /** The seq of the transaction the engine is applying, or PENDING_TX outside one. The engine is synchronous, so one slot serves. */
 let currentSeq = PENDING_TX;
 
+/**
+ * Whether appends tell the projection how the log grew. A replay builds worlds nobody projects but the last,
+ * and each note is two weak map inserts that live as long as the log does (the undo checkpoints keep some):
+ * 100k replayed transactions left the collector marking a table's worth of them (issue 19).
+ */
+let noting = true;
+
+/** Engine side: runs `f` (a replay) without growth notes; the last world's log is then compared by a walk, once. */
+export function withoutGrowthNotes<T>(f: () => T): T {
+  const outer = noting;
+  noting = false;
+  try {
+    return f();
+  } finally {
+    noting = outer;
+  }
+}
+
 /** Engine side: runs `f` (a transaction's evolves) with its entries written under `seq`. */
 export function withLogSeq<T>(seq: number, f: () => T): T {
   const outer = currentSeq;
@@ -60,7 +78,7 @@ export function appendLog(world: World, entry: LogInput): World {
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
   const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
   // The projection asks how the log grew (logExtension): told here, it need not walk the two logs.
-  noteExtension(prev, log, drop, [e]);
+  if (noting) noteExtension(prev, log, drop, [e]);
   return { ...world, log };
 }
 

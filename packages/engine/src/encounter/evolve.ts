@@ -8,6 +8,7 @@ import { claimId } from '../core/ids.js';
 import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, resetEconomy } from './economies.js';
 import { conditionDef, reduceApplied, reduceRemoved, reduceStacked, reduceStackLost } from './conditions.js';
+import { escalationValue } from './escalation.js';
 import { encounterTitle } from './selectors.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, getEncounter, setEncounter, updateEncounter } from './state.js';
 import type { EncounterEvent } from './events.js';
@@ -278,6 +279,45 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       if (now.visibility === 'visible') return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.revealed', text: `${now.name} is revealed.`, data: { id: now.id } });
       return appendLog(w, { audience: AUDIENCE_GM, kind: 'encounter.hidden', text: `${now.name} is now ${now.visibility === 'hidden' ? 'hidden from' : 'only known to'} the players.`, data: { id: now.id } });
     },
+    // 002 "Escalation Die" (and the surprise note beside it): the GM's hand on the die, said with what it reads now.
+    'encounter.escalationOffsetSet': (b, w, e) => {
+      const was = getEncounter(b).escalation.offset;
+      const by = e.offset - was;
+      const now = escalationValue(getEncounter(w), rules.escalation);
+      const how = e.offset === 0 && by !== 0 ? "back to the round's count" : by > 0 ? `up by ${by}` : by < 0 ? `down by ${-by}` : 'where it was';
+      return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.escalation', text: `The GM moves the escalation die ${how}: it reads ${now}.` });
+    },
+    'encounter.escalationSuppressed': (b, w, e) => {
+      const was = getEncounter(b).escalation.suppressed.includes(e.id);
+      if (was === e.suppressed) return w;
+      return logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.escalation', (name) => (e.suppressed ? `The GM holds the escalation die for ${name}: it counts as 0 for them.` : `${name} counts the escalation die again.`));
+    },
+    // What a GM's or player's control changed for one combatant (issue 20), in words; a change of nothing says nothing.
+    'encounter.incapacitatedSet': (b, w, e) =>
+      own(getEncounter(b).combatants, e.id)?.incapacitated === e.value
+        ? w
+        : logAbout(w, own(getEncounter(w).combatants, e.id), 'encounter.incapacitated', (name) => (e.value ? `${name} cannot act.` : `${name} can act again.`)),
+    'encounter.readyTaken': (_b, w, e) => {
+      const enc = getEncounter(w);
+      const c = own(enc.combatants, e.id);
+      const before = e.before === e.id ? undefined : own(enc.combatants, e.before);
+      if (c === undefined) return w;
+      const said = (name: string, other: string | undefined): string => `${name} takes the readied ${e.action}${other === undefined ? '' : ` before ${other}'s turn`}.`;
+      // The one interrupted names the line too: hidden, the line is the GM's; known to exist only, players read "Unknown".
+      const hidden = c.visibility === 'hidden' || before?.visibility === 'hidden';
+      const veiled = c.visibility === 'existence' || before?.visibility === 'existence';
+      const unknown = (x: Combatant): string => (x.visibility === 'existence' ? 'Unknown' : x.name);
+      return appendLog(w, {
+        audience: hidden ? AUDIENCE_GM : AUDIENCE_ALL,
+        kind: 'encounter.readyTaken',
+        text: said(c.name, before?.name),
+        ...(veiled ? { shown: said(unknown(c), before === undefined ? undefined : unknown(before)) } : {}),
+        data: { id: c.id },
+      });
+    },
+    'economy.extendedCancelled': (_b, w, e) => logAbout(w, own(getEncounter(w).combatants, e.combatant), 'economy.extendedCancelled', (name) => `${name} stops ${e.label}: the actions spent on it are gone.`),
+    'economy.granted': (_b, w, e) =>
+      logAbout(w, own(getEncounter(w).combatants, e.combatant), 'economy.granted', (name) => `${name} gets +${e.n} ${e.pool} (${e.n === 1 ? 'an extra action' : 'extra actions'} granted).`),
     'condition.applied': (_b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(e.condition)}${stacksText(e.stacks)}.`),
     'condition.stacked': (b, w, e) =>
       logCondition(w, e.target, (n) => `${n}: ${defName(getEncounter(b).conditions[e.id]?.defId ?? '')} ${e.from} -> ${e.to} stacks.`),

@@ -277,12 +277,28 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
   const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
   const readsOf = (world: World, reads: readonly WorldPart[]): unknown[] =>
     reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : world[r as Exclude<WorldPart, `ext.${string}`>]));
+  /**
+   * The friends and the fallen as players' memo key reads them, kept per stored encounter with the other parts
+   * they read (characters, seats, what canAct reads): a clock advance or a note then costs a comparison, not a
+   * walk of the roster calling the ruleset's canAct for every foe (issue 19).
+   */
+  const playersKeys = new WeakMap<object, { readonly parts: readonly unknown[]; readonly friends: string; readonly fallen: string }>();
+  const playersKey = (source: World, canActReads: readonly WorldPart[]): { readonly friends: string; readonly fallen: string } => {
+    const stored = Object.hasOwn(source.ext, ENCOUNTER_ID) ? source.ext[ENCOUNTER_ID] : undefined;
+    const parts = [source.characters, source.seats, ...readsOf(source, canActReads)];
+    const kept = stored !== null && typeof stored === 'object' ? playersKeys.get(stored) : undefined;
+    if (kept !== undefined && kept.parts.length === parts.length && kept.parts.every((x, i) => x === parts[i])) return kept;
+    const made = { parts, friends: friendCombatants(source), fallen: [...fallenFoes(source)].join(' ') };
+    if (stored !== null && typeof stored === 'object') playersKeys.set(stored, made);
+    return made;
+  };
   const project = (world: World, viewer: Viewer, source: World = world): World => {
     const stored = world.ext[ENCOUNTER_ID];
     if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
     const cls = viewer.role === 'gm' ? 'gm' : 'others';
     // Which retainers are friends is read as a string, so a character's HP changing keeps the memo.
-    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source), rules.foeStats === undefined ? '' : foeRevealOf(source), viewer.role === 'gm' ? '' : [...fallenFoes(source)].join(' ')];
+    const seen = viewer.role === 'gm' ? null : playersKey(source, memoReads);
+    const reads = [...readsOf(world, memoReads), seen === null ? '' : seen.friends, rules.foeStats === undefined ? '' : foeRevealOf(source), seen === null ? '' : seen.fallen];
     const kept = memo.get(stored)?.[cls];
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {

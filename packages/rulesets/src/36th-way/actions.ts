@@ -7,6 +7,7 @@ import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, t
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
+import { sustainRefusal } from './checks.js';
 import { controls, deathSaveRefusal, escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
@@ -165,9 +166,45 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
       }),
     ];
   });
+  // An ability that makes no attack (a ward, a class's own trick) is used as its entry says: one tap, no roll (issue 20).
+  const grabbed = hasCondition(a.world, me.id, 'grabbed');
+  const plain = Object.values(me.abilities).flatMap((x) => {
+    if (x.attack !== undefined) return [];
+    const why = cannotUse(x, { escalation, use: me.uses[x.id], resources: me.resources, hampered });
+    const held = grabbed && x.types.includes('ranged') ? forbid(`${me.name} is Grabbed and cannot use ranged attacks or spells`) : yes;
+    return [action({ id: `ability:${x.id}`, label: x.name, cost: abilityCost(x), command: '36th-way.useAbility', fixed: { characterId: me.id, ability: x.id }, ...judge(unable, why === null ? yes : forbid(why.message), held, affordable(a, x.action)) })];
+  });
+  // 002 "Ability Entries", Sustain X: the roll, with the same kind of action that started it, keeps it past this turn.
+  const sustains = Object.values(me.abilities).flatMap((x) => {
+    if (x.sustain === null) return [];
+    const why = sustainRefusal(a.world, me, x.id);
+    return [
+      action({
+        id: `sustain:${x.id}`,
+        label: `Sustain ${x.name}`,
+        cost: `1 ${x.action} action (${x.sustain}+ on 3d6 keeps it going)`,
+        command: '36th-way.sustain',
+        fixed: { characterId: me.id, ability: x.id },
+        odds: { query: '36th-way.sustainOdds', args: { characterId: me.id, ability: x.id }, pass: [] },
+        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action)),
+      }),
+    ];
+  });
+  // 002 "Disengaging and Popping Off": an ability that pops the user free skips the check; the player says which enemies.
+  const engagedOptions = others.filter((o) => enemies.includes(o.sheet.id)).map(option);
+  const popOff = action({
+    id: 'popOff',
+    label: 'Pop free',
+    cost: 'no disengage check: only when an ability or effect says so',
+    command: '36th-way.popOff',
+    fixed: { characterId: me.id },
+    target: { field: 'from', multiple: true, max: Math.max(1, enemies.length), label: 'From', options: engagedOptions, picked: engagedOptions.map((o) => o.value) },
+    // On the creature's own turn, as the ability that pops it free is used (review 9: off turn, the list keeps to answers).
+    ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes, a.onTurn ? yes : forbid('only on your own turn (as the ability that pops you free)')),
+  });
   // A foe whose stat block gives its attack ("+7 vs AC, 2d6") attacks with that, never the PCs' level-derived basic attack (ADR 40).
   const fromBlock = me.kind === 'npc' && Object.values(me.abilities).some((x) => x.attack?.wholeBonus === true);
-  return ok([...(fromBlock ? [] : [attack]), ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
+  return ok([...(fromBlock ? [] : [attack]), ...abilities, ...plain, ...sustains, move, disengage, popOff, stance, ...beyondAttack(a, me, others, unable)]);
 }
 
 const READY_KINDS = [
@@ -311,7 +348,9 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
       );
     }
     // On a PC's turn only: a foe does not flee with the party (review 12 #11).
-    if (me.kind === 'pc') out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
+    // One tap would spend a Campaign Loss: the button asks once, naming it (review 11).
+    const confirm = 'The party flees: it takes a Campaign Loss and the fight ends now (Undo takes it back).';
+    if (me.kind === 'pc') out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, confirm, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
   }
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never

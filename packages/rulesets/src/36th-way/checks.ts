@@ -2,7 +2,7 @@
 // Disengage and death saves rolled with no odds shown), and the opportunity
 // attacks a creature may answer a provocation with (002 "Opportunity Attacks":
 // a free Basic Melee Attack the engaged enemy may take or let go).
-import { own, type Json, type Viewer, type World } from '@tablekeeper/engine';
+import { getEncounter, own, type Json, type Viewer, type World } from '@tablekeeper/engine';
 import { asJson } from '@tablekeeper/engine/events';
 import { action, type TurnAction } from '../actions.js';
 import { opportunityAttackOf } from './combat.js';
@@ -66,6 +66,33 @@ export function grantSaveOdds(kit: Kit, world: World, args: { readonly helperId:
   if (!o.ok) return o;
   const v = o.value as { [k: string]: Json };
   return okR({ ...v, why: [...(v['why'] as string[]), 'a failure does not count against the four'] });
+}
+
+/**
+ * Why `ability` cannot be sustained now, or null (002 "Ability Entries", Sustain: the roll keeps it going past
+ * the end of a turn in which it was not started). The command, its odds and the actions list read the same.
+ */
+export function sustainRefusal(world: World, s: Sheet, ability: string, o: { readonly sameTurn: boolean } = { sameTurn: true }): { readonly code: string; readonly message: string } | null {
+  const a = own(s.abilities, ability);
+  if (a === undefined || a.sustain === null) return { code: 'NOT_SUSTAINABLE', message: `${JSON.stringify(ability)} is not a sustained ability of ${s.name}` };
+  const use = own(s.uses, a.id);
+  if (use?.activeTurn == null) return { code: 'NOT_ACTIVE', message: `${a.name} is not active: use it first` };
+  // Started or sustained this very turn, it lasts to the turn's end anyway: a roll now would only spend the action.
+  // Advice for the list only: the command still takes it, as tables stored before this did (the namespaces fixture).
+  const enc = getEncounter(world);
+  if (o.sameTurn && enc.active && use.activeTurn === enc.turnSerial) return { code: 'ALREADY_SUSTAINED', message: `${a.name} is already going this turn: sustain it on a later turn` };
+  return null;
+}
+
+/** 36th-way.sustainOdds: the Sustain roll (3d6, no Advantage, as the command rolls it) for an active ability. */
+export function sustainOdds(world: World, args: { readonly characterId: string; readonly ability: string }, viewer: Viewer): R<Json> {
+  const s = sheetOf(world, viewer, args.characterId);
+  if (!s.ok) return s;
+  const why = sustainRefusal(world, s.value, args.ability);
+  if (why !== null && why.code === 'NOT_SUSTAINABLE') return errR(why.code, why.message, 'ability');
+  const a = s.value.abilities[args.ability]!;
+  const target = a.sustain!;
+  return okR({ pass: rollOdds(0, target, 0, world), crit: null, target, net: 0, why: [`Sustain ${target}+ on 3d6 with ${a.action === 'interrupt' || a.action === 'free' ? 'an' : 'a'} ${a.action} action (as starting it took); otherwise ${a.name} ends with the turn`] });
 }
 
 /** 36th-way.disengageOdds: a disengage check from the enemies named (default every engaged one). */

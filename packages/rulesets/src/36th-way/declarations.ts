@@ -227,6 +227,12 @@ export const grantSaveOddsDeclaration = declareQuery('36th-way.grantSaveOdds', {
   input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }),
   result: checkOdds,
 });
+export const sustainOddsDeclaration = declareQuery('36th-way.sustainOdds', {
+  summary: "Exact odds of the roll that keeps an active ability going (its Sustain number on 3d6)",
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }),
+  result: checkOdds,
+});
 export const checksDeclaration = declareQuery('36th-way.checks', {
   summary: 'A skill check form for each PC the viewer plays (the GM: every PC), in a fight or out of one',
   who: 'anyone',
@@ -290,6 +296,7 @@ export const tswCatalog = catalogOf(
   grantSaveOddsDeclaration,
   useAbilityDeclaration,
   sustainDeclaration,
+  sustainOddsDeclaration,
   quickRestDeclaration,
   fullRestDeclaration,
   restoreDeclaration,

@@ -39,6 +39,7 @@ import {
 } from './declarations.js';
 import type { TswEvent } from './events.js';
 import { movementCommands, movementReducers } from './movement.js';
+import { sustainRefusal } from './checks.js';
 import { diceWords, roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
@@ -384,15 +385,15 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const a = own(s.value.abilities, id);
-        if (a === undefined || a.sustain === null) return errR('NOT_SUSTAINABLE', `${JSON.stringify(id)} is not a sustained ability of ${s.value.name}`, 'ability');
-        const use = s.value.uses[a.id];
-        if (use?.activeTurn == null) return errR('NOT_ACTIVE', `${a.name} is not active`, 'ability');
+        const why = sustainRefusal(world, s.value, id, { sameTurn: false });
+        if (why !== null) return errR(why.code, why.message, 'ability');
+        const a = s.value.abilities[id]!;
+        const target = a.sustain ?? 0;
         const spend = spendIn(world, s.value.id, a.action);
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: asJson(roll), target: a.sustain, success } satisfies TswEvent]);
+        const success = roll.natural >= target;
+        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: asJson(roll), target, success } satisfies TswEvent]);
       },
     }),
     '36th-way.quickRest': handlerOf(quickRestDeclaration, {
@@ -570,7 +571,11 @@ export function createTswModule(): TswModule {
       const id = e.characterId;
       const sheets = { ...st.sheets };
       delete sheets[id];
-      return setTsw(w, { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) });
+      const w2 = setTsw(w, { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) });
+      // The GM's own bookkeeping, as the event's audience is (players' views simply lose the sheet).
+      const character = st.sheets[id]?.characterId ?? null;
+      const stays = character !== null && own(w.characters, character) !== undefined ? '; the character stays at the table' : '';
+      return appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheet', text: `${name(w, id)}'s 36th Way sheet is removed${stays}.` });
     },
     '36th-way.outOfFightSet': (w, e) => updateSheet(w, e.characterId, (s) => ({ ...s, outOfFight: e.value })),
     '36th-way.attackRolled': (w, e) => {
@@ -658,7 +663,7 @@ export function createTswModule(): TswModule {
       // events stored with a `turn` field held this same value.
       const turn = getEncounter(w).turnSerial;
       const w2 = ok ? updateSheet(w, who, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: turn }))) : w;
-      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${abilityName(w, who, e.ability)}.`);
+      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${abilityName(w, who, e.ability)} (${diceWords(e.roll)} vs ${e.target}+)${ok ? '' : ': it ends with the turn'}.`);
     },
     '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${abilityName(w, e.characterId, e.ability)} ends.`),
     '36th-way.abilityRestored': (w, e) => {
@@ -666,7 +671,7 @@ export function createTswModule(): TswModule {
       return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${abilityName(w, e.characterId, e.ability)} back after some downtime.`) : w2;
     },
     '36th-way.recoveriesRestored': (w, e) =>
-      log(updateSheet(w, e.characterId, (s) => ({ ...s, recoveries: e.to })), e, '36th-way.restore', `${name(w, e.characterId)} regains ${e.to - e.from} recovery(ies) after some downtime.`),
+      log(updateSheet(w, e.characterId, (s) => ({ ...s, recoveries: e.to })), e, '36th-way.restore', `${name(w, e.characterId)} regains ${e.to - e.from} ${e.to - e.from === 1 ? 'recovery' : 'recoveries'} after some downtime (${e.to} of ${own(getTsw(w).sheets, e.characterId)?.maxRecoveries ?? e.to} now).`),
     '36th-way.rechargeRolled': (w, e) => {
       const w2 = e.success ? updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null }))) : w;
       const r = e.roll as { natural?: number } | null;

@@ -158,7 +158,12 @@ function answered(st: TswState, provocationId: string, attackerId: string): TswS
 }
 
 export const movementReducers: Evolve<MovementEvent> = {
-  '36th-way.positioned': (w, e) => setTsw(w, place(getTsw(w), e.fromId, e.toId, e.range)),
+  // The GM's ruling on where two creatures stand (002 "Positioning and Movement"), said with the rules' words.
+  '36th-way.positioned': (w, e) => {
+    const [a, b] = [name(w, e.fromId), name(w, e.toId)];
+    const now = e.range === 'engaged' ? `${a} is ${areEnemies(w, e.fromId, e.toId) ? 'engaged with' : 'next to'} ${b}` : e.range === 'nearby' ? `${a} and ${b} are nearby each other` : `${a} and ${b} are far from each other`;
+    return log(setTsw(w, place(getTsw(w), e.fromId, e.toId, e.range)), e, '36th-way.position', `The GM sets the range: ${now}.`);
+  },
   '36th-way.moved': (w, e) => {
     const who = e.characterId;
     const to = e.toId;
@@ -178,7 +183,9 @@ export const movementReducers: Evolve<MovementEvent> = {
   '36th-way.poppedOff': (w, e) => {
     let st = getTsw(w);
     for (const x of e.from) st = place(st, e.characterId, x, 'nearby');
-    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e.characterId)} popped off.`);
+    // Some abilities pop the user free with no disengage check (002 "Disengaging and Popping Off").
+    const from = e.from.map((x) => name(w, x));
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e.characterId)} popped free${from.length > 0 ? ` of ${from.join(', ')}` : ''} (no disengage check).`);
   },
   '36th-way.intercepted': (w, e) => {
     const mover = e.moverId;

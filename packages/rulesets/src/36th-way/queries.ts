@@ -6,8 +6,8 @@ import { defineQuery, FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers
 import { asJson } from '@tablekeeper/engine/events';
 import { isFoe } from './logging.js';
 import { checksQuery } from './actions.js';
-import { checkOdds, deathSaveOdds, disengageOdds, grantSaveOdds, opportunityPrompts } from './checks.js';
-import { checksDeclaration, checkOddsDeclaration, deathSaveOddsDeclaration, disengageOddsDeclaration, grantSaveOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
+import { checkOdds, deathSaveOdds, disengageOdds, grantSaveOdds, opportunityPrompts, sustainOdds } from './checks.js';
+import { checksDeclaration, checkOddsDeclaration, deathSaveOddsDeclaration, disengageOddsDeclaration, grantSaveOddsDeclaration, opportunityPromptsDeclaration, sustainOddsDeclaration } from './declarations.js';
 import { opportunityAttackOf } from './combat.js';
 import { isDefense, type Defense } from './attack.js';
 import { hasCondition, saveAdvantage, type Kit } from './context.js';
@@ -121,6 +121,7 @@ export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
     '36th-way.checks': defineQuery(checksDeclaration, (world, _args, viewer) => okR(asJson(checksQuery(world, viewer)))),
     '36th-way.checkOdds': defineQuery(checkOddsDeclaration, (world, args, viewer) => checkOdds(kit, world, args, viewer)),
     '36th-way.grantSaveOdds': defineQuery(grantSaveOddsDeclaration, (world, args, viewer) => grantSaveOdds(kit, world, args, viewer)),
+    '36th-way.sustainOdds': defineQuery(sustainOddsDeclaration, sustainOdds),
     '36th-way.reactions': defineQuery(opportunityPromptsDeclaration, opportunityPrompts),
   };
 }

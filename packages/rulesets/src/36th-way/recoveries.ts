@@ -17,6 +17,8 @@ export interface RecoveryRow {
   readonly dice: string;
   /** At 0 HP or less and dying (002 "Dying and Death"): a recovery brings them back, counted from 0 HP. */
   readonly dying: boolean;
+  /** Abilities spent and not yet back (what downtime may give back, 002 "Full Rest"), by key and name. */
+  readonly expended: readonly { readonly id: string; readonly name: string }[];
 }
 
 type Obj = { readonly [k: string]: Json };
@@ -43,6 +45,13 @@ export function recoveryRowsOf(world: World): RecoveryRow[] {
       maxRecoveries: num(s['maxRecoveries']) ?? 0,
       dice: `${count}d${sides}${bonus > 0 ? `+${bonus}` : bonus < 0 ? String(bonus) : ''}`,
       dying: obj(s['dying']) !== null,
+      expended: Object.entries(obj(s['uses']) ?? {})
+        .filter(([, u]) => obj(u)?.['expended'] === true)
+        .map(([key]) => {
+          const named = obj(obj(s['abilities'])?.[key])?.['name'];
+          return { id: key, name: typeof named === 'string' ? named : key };
+        })
+        .sort((a, b) => a.name.localeCompare(b.name)),
     });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));

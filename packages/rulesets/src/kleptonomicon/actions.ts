@@ -202,8 +202,9 @@ export const SUGGESTED_SKILLS: readonly string[] = ['Athletics'];
 /**
  * kleptonomicon.freeplayActions: what a character may do outside an Encounter
  * (004 "Freeplay": play goes around the table, no Beats; "Improvising": say what
- * you try, the GM may ask for a Test of a Skill). The same answer as the
- * turn's actions, so the screen draws it with the same form and odds.
+ * you try, the GM may ask for a Test of a Skill), and the player's part of the
+ * Opening and Closing Credits: an introduction and a resolution scene (issue 20).
+ * The same answer as the turn's actions, so the screen draws it with the same form and odds.
  */
 export const kleptoFreeplayActions: Query = (world, args, viewer) => {
   const id = args['characterId'];
@@ -234,6 +235,26 @@ export const kleptoFreeplayActions: Query = (world, args, viewer) => {
       fixed: { characterId: id },
       texts: [{ field: 'description', label: 'What they try', value: '', max: 500 }],
       ...judge(mine, st.phase === 'between' ? forbid('no Episode is running: the GM starts one') : yes),
+    }),
+    // 004 "Opening Credits": each player (re)introduces their character, with a short clip if the GM asks.
+    action({
+      id: 'introduce',
+      label: st.opening.introduced.includes(id) ? `Introduce ${ch.name} again` : `Introduce ${ch.name}`,
+      cost: 'free (the Opening Credits)',
+      command: 'kleptonomicon.introduce',
+      fixed: { characterId: id },
+      texts: [{ field: 'clip', label: 'A five-second clip (may be empty)', value: '', max: 500 }],
+      ...judge(mine, st.phase === 'opening' ? yes : forbid('only in the Opening Credits')),
+    }),
+    // 004 "Closing Credits": a player may play a resolution scene for their character before the resets.
+    action({
+      id: 'resolutionScene',
+      label: 'Resolution scene',
+      cost: 'free (the Closing Credits)',
+      command: 'kleptonomicon.resolutionScene',
+      fixed: { characterId: id },
+      texts: [{ field: 'text', label: 'The scene', value: '', max: 500 }],
+      ...judge(mine, st.phase === 'closing' ? yes : forbid('only in the Closing Credits')),
     }),
   ];
   return ok(asJson({ combatantId: id, name: ch.name, onTurn: true, actions }));

@@ -46,7 +46,8 @@ export const grantStyleDeclaration = declareCommand('kleptonomicon.grantStyle', 
 });
 export const interruptDeclaration = declareCommand('kleptonomicon.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ characterId: creature(), heavy: z.boolean().optional() }), renamed: RENAMED_COMBATANT });
 export const improvisedManeuverDeclaration = declareCommand('kleptonomicon.improvisedManeuver', {
-  summary: 'An improvised maneuver: a Test against a defense',
+  // ADR 51: kleptonomicon.attack with `maneuver` replaced it (damage and odds included); kept for old clients and stored tables.
+  summary: 'An improvised maneuver without damage (old clients; the screen sends kleptonomicon.attack with maneuver)',
   who: 'own-character',
   input: z.strictObject({ attackerId: combatantId('who attacks'), targetId: combatantId('who is attacked'), modifier: modifier(), advantage: advantage(), defense: int(0, 100).optional() }),
   renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
@@ -182,6 +183,12 @@ export const kleptoCatalog = catalogOf(
     summary: 'What a character may do outside an Encounter (a Test of a Skill, an improvised action), with odds',
     who: 'own-character',
     input: z.strictObject({ characterId: characterId('who acts') }),
+    result: actionsResult,
+  }),
+  declareQuery('kleptonomicon.toolActions', {
+    summary: "The GM's forms for the Episode (cold open, loose order, spotlight, rulings, closing scene) or, with a character, its Experience and resources",
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId('whose tools; absent: the Episode\'s').optional() }),
     result: actionsResult,
   }),
 );

@@ -118,7 +118,8 @@ const typed: Evolve<KleptoEvent> = {
       xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) + n },
       secondaryAwarded: e.reason === 'secondary goal' ? [...st.secondaryAwarded, ch] : st.secondaryAwarded,
     }));
-    return log(next, e, 'kleptonomicon.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${e.reason}).`);
+    // The GM may take points back (a negative award): said as a loss, not "gains -2".
+    return log(next, e, 'kleptonomicon.xp', `${nameOf(w, ch)} ${n < 0 ? 'loses' : 'gains'} ${Math.abs(n)} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${e.reason}).`);
   },
   'kleptonomicon.leveledUp': (w, e) => {
     const ch = e.characterId;

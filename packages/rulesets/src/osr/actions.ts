@@ -4,7 +4,7 @@
 // characters of the encounter this asker can see.
 import { asJson } from '@tablekeeper/engine/events';
 import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
-import { areAllies, cannotStabilize } from './combat-commands.js';
+import { areAllies, cannotStabilize, HIDE_DC, HIDE_TAGS } from './combat-commands.js';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
 import { ABILITIES, abilityModifier } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
@@ -291,6 +291,28 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       targets.every((t) => t.refused !== undefined) ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
     ),
   });
+  // 001 "Positioning": a stealth check (DEX, DC 11 unless the GM says otherwise) the light may favour; in stealth, no one can target you.
+  const hide = action({
+    id: 'hide',
+    label: 'Hide',
+    cost: '1 active action',
+    command: 'osr.hide',
+    fixed: me === null ? {} : { characterId: me },
+    numbers: [
+      { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: HIDE_DC },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+    ],
+    flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+    // The odds roll as the hide does: DEX and stealth's tag, so the light's advantage is in the number shown.
+    odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me, ability: 'dex', tags: [...HIDE_TAGS] }, pass: ['difficulty', 'bonus', 'advantage', 'proficient'] },
+    ...judge(
+      me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : yes,
+      unable,
+      me !== null && getOsr(a.world).hidden.includes(me) ? forbid(`${a.combatant.name} is already in stealth`) : yes,
+      affordable(a, 'active'),
+    ),
+  });
   // Move is osr.move (feet and terrain, a log line with the feet used); 001 lets a movement action be paid with the active one.
   const left = feetLeft(a);
   const move = action({
@@ -317,7 +339,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ...(poolOf(a, 'quick') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
     ...judge(unable, affordable(a, 'quick')),
   });
-  return ok([attack, ...rulesBeyondAttack(a, me), move, quick, ...retreatActions(a, me, unable)]);
+  return ok([attack, ...rulesBeyondAttack(a, me), hide, move, quick, ...retreatActions(a, me, unable)]);
 }
 
 /**

@@ -78,6 +78,10 @@ export function readFailDamage(damageOnFail: Json | undefined): R<DiceSpec | nul
 
 const d = osrCommands;
 
+/** A hide check's defaults (osr.hide): DEX against DC 11, rolled with stealth's tag so the light favours or hinders it (001 "Light"). */
+export const HIDE_DC = 11;
+export const HIDE_TAGS: readonly CheckTag[] = ['stealth'];
+
 export function combatCommands(rules: EncounterRules): { [type: string]: CommandHandler } {
   return {
     'osr.setSheet': handlerOf(d.setSheet, {
@@ -275,8 +279,17 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
         const m = modifierFor(world, { ...p, ability: p.ability ?? 'dex' }, id.value);
-        const r = rollCheck(world, env, id.value, { modifier: m, dc: p.difficulty ?? 11, tags: ['stealth'], ...advantageCounts(p.advantage), label: 'stealth', kind: 'stealth' });
-        return okv(r.success ? [r.event, { type: 'osr.hid', characterId: id.value } satisfies OsrEvent] : [r.event]);
+        // 001 "Types of Actions": stealth is an active action; on the hider's own turn in a fight it spends it, as an attack does.
+        const enc = getEncounter(world);
+        const combatant = enc.active ? enc.roster.find((x) => own(enc.combatants, x)?.characterId === id.value) : undefined;
+        const spent: EngineEvent[] = [];
+        if (combatant !== undefined && enc.current === combatant) {
+          const s = spendEvent(world, rules, combatant, { kind: 'active' });
+          if (!s.ok) return s;
+          spent.push(s.value);
+        }
+        const r = rollCheck(world, env, id.value, { modifier: m, dc: p.difficulty ?? HIDE_DC, tags: HIDE_TAGS, ...advantageCounts(p.advantage), label: 'stealth', kind: 'stealth' });
+        return okv(r.success ? [...spent, r.event, { type: 'osr.hid', characterId: id.value } satisfies OsrEvent] : [...spent, r.event]);
       },
     }),
     'osr.reveal': handlerOf(d.reveal, {

@@ -244,7 +244,7 @@ export const osrCommands = {
       ground: z.enum(['open', 'uneven', 'long']).optional(),
       ability: ability().optional(),
       direction: z.enum(['pursue', 'flee']).optional(),
-      together: z.boolean().optional(),
+      together: z.boolean().meta({ description: 'as one group: the worst modifier rolls once for all (001 "Chases")' }).optional(),
       dcAdjust: int(-10, 10).optional(),
       ...advantage,
       damageOnFail: dice('damage to each who fails (thorns, a fall)').optional(),
@@ -325,9 +325,16 @@ export const characterStatusDeclaration = declareQuery('osr.characterStatus', {
   }),
 });
 export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
-  summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
+  summary: 'Exact chance of a check (osr.check, a stabilize or a hide check) before it is rolled',
   who: 'anyone',
-  input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+  input: z.strictObject({
+    characterId: characterId(),
+    difficulty: difficulty().optional(),
+    ...modifier,
+    // The light's say as the roll will have it (a hide check rolls with stealth's tag, 001 "Light").
+    tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect (a hide check: stealth)' }).optional(),
+    ...advantage,
+  }),
   renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
   merged: MERGED_ADVANTAGE,
   result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
@@ -361,9 +368,16 @@ export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', 
 
 /** 001 "Chases": the chance of each runner's check, as osr.chase rolls it (ability by the ground, DC by the other side's speed). */
 export const chaseOddsDeclaration = declareQuery('osr.chaseOdds', {
-  summary: "Exact chance of a chase check for the first listed (001: STR open, DEX uneven, CON long; DC 11 against 30', 1 per 5')",
+  summary: "Exact chance of a chase check: the first listed, or the group's worst (001: STR open, DEX uneven, CON long)",
   who: 'gm',
-  input: z.strictObject({ characterIds: characterIds('who runs (the first is asked about)'), speed: int(0, 300, "the other party's speed").optional(), ground: z.enum(['open', 'uneven', 'long']).optional(), dcAdjust: int(-10, 10).optional(), ...advantage }),
+  input: z.strictObject({
+    characterIds: characterIds('who runs (the first is asked about; as one group, the one who rolls for all)'),
+    speed: int(0, 300, "the other party's speed").optional(),
+    ground: z.enum(['open', 'uneven', 'long']).optional(),
+    dcAdjust: int(-10, 10).optional(),
+    together: z.boolean().meta({ description: 'as one group: the worst modifier rolls for all (001 "Chases")' }).optional(),
+    ...advantage,
+  }),
   renamed: RENAMED_ADVANTAGE,
   merged: MERGED_ADVANTAGE,
   result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int(), ability: z.string() }),

@@ -211,6 +211,14 @@ export type ChaseGround = 'open' | 'uneven' | 'long';
 /** 001 "Chases": STR on flat open ground, DEX on uneven ground, CON for chases of hours or days. */
 export const CHASE_ABILITY = { open: 'str', uneven: 'dex', long: 'con' } as const;
 
+/**
+ * 001 "Chases": the party may arrive as a group, the PC with the worst relevant modifier rolling for all.
+ * The first listed with that modifier rolls (ties keep the order the GM listed them in).
+ */
+export function chaseRoller<T>(ids: readonly T[], modifierOf: (id: T) => number): T {
+  return ids.reduce((worst, id) => (modifierOf(id) < modifierOf(worst) ? id : worst));
+}
+
 /** DC 11 against a 30' quarry, 1 more or less per 5' faster or slower (rounded towards 30'). */
 export function chaseDc(quarrySpeed: number, adjust = 0): number {
   return 11 + Math.trunc((quarrySpeed - 30) / 5) + adjust;

@@ -3,7 +3,7 @@
 import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, memberOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterEvent, type EncounterRules, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
 import { osrCommands } from './declarations.js';
 import { infectionOf, type OsrEvent } from './events.js';
-import { CHASE_ABILITY, chaseDc, resilienceDc } from './exploration.js';
+import { CHASE_ABILITY, chaseDc, chaseRoller, resilienceDc } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
 import { advantageCounts, fail, FORBIDDEN, mayActFor, needCharacter, needCharacters, okv } from './shared.js';
 import { mod } from './sheet.js';
@@ -67,14 +67,16 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!dmg.ok) return dmg;
         const dc = chaseDc(p.speed ?? 30, p.dcAdjust ?? 0);
         const modOf = (id: string): number => mod(sheetOf(world, id), ability);
-        const rollers = together ? [who.value.reduce((worst, id) => (modOf(id) < modOf(worst) ? id : worst))] : who.value;
+        const rollers = together ? [chaseRoller(who.value, modOf)] : who.value;
         const label = direction === 'pursue' ? 'chase' : 'flight';
         return okv(
           rollers.flatMap((id) => {
             const r = rollCheck(world, env, id, { modifier: modOf(id), dc, ...advantageCounts(p.advantage), label, kind: 'chase' });
             const chased = { type: 'osr.chased', characterId: id, forGroup: together ? who.value : [id], direction, ability, dc, roll: r.checked.roll, reasons: r.checked.reasons, success: r.success } satisfies OsrEvent;
-            // A chase that hurts on failure (a fall, a thicket of thorns): each roller takes it, doubled on a natural 1.
-            return r.success || dmg.value === null ? [stored(chased)] : [stored(chased), ...failDamage(world, env, id, dmg.value, r.natural, label)];
+            // A chase that hurts on failure (a fall, a thicket of thorns): each who failed takes it, doubled on a natural 1.
+            // A group's one roll fails for every member of it, so each of them takes it (ADR 90).
+            const hurt = dmg.value;
+            return r.success || hurt === null ? [stored(chased)] : [stored(chased), ...chased.forGroup.flatMap((x) => failDamage(world, env, x, hurt, r.natural, label))];
           }),
         );
       },

@@ -6,7 +6,7 @@ import { asJson } from '@tablekeeper/engine/events';
 import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
 import { attackOddsDeclaration, characterStatusDeclaration, chaseOddsDeclaration, checkOddsDeclaration, moraleOddsDeclaration, returnOddsDeclaration } from './declarations.js';
-import { CHASE_ABILITY, chaseDc, returnDc } from './exploration.js';
+import { CHASE_ABILITY, chaseDc, chaseRoller, returnDc } from './exploration.js';
 import { livingPcs } from './exploration-commands.js';
 import { getOsr } from './state.js';
 import { MORALE_DC } from './hazard-commands.js';
@@ -75,7 +75,7 @@ const checkOddsQuery = defineQuery(checkOddsDeclaration, (world, p, viewer) => {
   if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
   const modifier = (p.bonus ?? 0) + (p.proficient === true ? proficiencyFor(world, id.value) : 0) + (p.ability === undefined ? 0 : mod(sheetOf(world, id.value), p.ability));
   const difficulty = p.difficulty ?? 10;
-  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) });
+  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, tags: p.tags ?? [], ...advantageCounts(p.advantage) });
   return okv({ pass, modifier, difficulty });
 });
 
@@ -94,14 +94,22 @@ const moraleOddsQuery = defineQuery(moraleOddsDeclaration, (world, p, viewer) =>
   return okv({ pass, modifier, wis, proficiency, moraleBonus: s.moraleBonus, difficulty: MORALE_DC });
 });
 
-/** osr.chaseOdds: the first listed runner's chance, with osr.chase's ability and DC (001 "Chases"). */
+/**
+ * osr.chaseOdds: the first listed runner's chance, with osr.chase's ability and DC (001 "Chases"); as one
+ * group, the chance of the one roll osr.chase makes for all, by the worst modifier among them.
+ */
 const chaseOddsQuery = defineQuery(chaseOddsDeclaration, (world, p, viewer) => {
-  const id = readableCharacter(world, viewer, p.characterIds[0]!, 'characterIds.0');
-  if (!id.ok) return id;
   const ability = CHASE_ABILITY[p.ground ?? 'open'];
-  const modifier = mod(sheetOf(world, id.value), ability);
+  const ids: string[] = [];
+  for (const [i, x] of (p.together === true ? p.characterIds : p.characterIds.slice(0, 1)).entries()) {
+    const id = readableCharacter(world, viewer, x, `characterIds.${i}`);
+    if (!id.ok) return id;
+    ids.push(id.value);
+  }
+  const roller = chaseRoller(ids, (x) => mod(sheetOf(world, x), ability));
+  const modifier = mod(sheetOf(world, roller), ability);
   const difficulty = chaseDc(p.speed ?? 30, p.dcAdjust ?? 0);
-  return okv({ pass: checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) }), modifier, difficulty, ability });
+  return okv({ pass: checkOddsAt(world, roller, { modifier, dc: difficulty, ...advantageCounts(p.advantage) }), modifier, difficulty, ability });
 });
 
 /** osr.returnChances: what osr.rollToReturn would roll for each PC it takes by default, before anyone rolls (review 11 #15). Not named '...Odds': its answer is a list per PC, not one of the odds shapes the web words (ADR 58). */

@@ -12,6 +12,7 @@ import {
   type LogEntry,
   canSee,
   claimId,
+  controls,
   encounterKit,
   foeBasis,
   foeNumbersView,
@@ -96,7 +97,20 @@ const idsIn = (world: World, e: OsrEvent): string[] => {
 };
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
+/**
+ * A PC's stealth (its check, going into stealth, being spotted) is the GM's and its player's matter (issue 20):
+ * the seat that plays it hears it, the GM always does; a PC no seat plays keeps it with the GM.
+ */
+function stealthAudience(world: World, e: OsrEvent): Audience | null {
+  const id = e.type === 'osr.hid' || e.type === 'osr.revealed' || (e.type === 'osr.checked' && e.kind === 'stealth') ? e.characterId : null;
+  if (id === null || own(world.characters, id)?.kind !== 'pc') return null;
+  const seat = Object.values(world.seats).find((x) => x.characterIds.includes(id));
+  return seat === undefined ? AUDIENCE_GM : { kind: 'seat', seatId: seat.id };
+}
+
 function audienceOf(world: World, e: OsrEvent): Audience {
+  const stealth = stealthAudience(world, e);
+  if (stealth !== null) return stealth;
   // The fight's summary names hidden foes and the dying's deadlines: the GM's (ADR 44).
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted' || e.type === 'osr.fightSummarized') return AUDIENCE_GM;
   for (const id of idsIn(world, e)) {
@@ -414,7 +428,8 @@ const evolve: Evolve<OsrEvent> = {
   'osr.leftDying': (w, e) => log(w, e, `The fight is over and ${nm(w, e.characterId)} is still at 0 HP: dead unless stabilized within ${e.secondsLeft} s (the rest of the minute).`),
   'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
   'osr.chased': (w, e) =>
-    log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
+    // A group's one roll names who it was for (001 "Chases": the worst modifier rolls for the party).
+    log(w, e, `${nm(w, e.characterId)}${e.forGroup.length > 1 ? ` (rolling for the group: ${e.forGroup.map((x) => nm(w, x)).join(', ')})` : ''} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
   'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, e.characterId) }), e, `${nm(w, e.characterId)} is exhausted (${e.reason}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
   'osr.infected': on((w, e, st) => {
     // The state keeps its own record shape; the event carries it under the vocabulary's names (ADR 39).
@@ -740,7 +755,8 @@ function project(world: World, viewer: Viewer, source: World = world): World {
     exhausted: st.exhausted.filter(seesCharacter),
     shaken: st.shaken.filter(seesCharacter),
     bodyParts: keep(st.bodyParts, byCharacter, (v) => [...v]),
-    hidden: st.hidden.filter(seesCharacter),
+    // A PC in stealth is known to the GM and its own player only (issue 20); a visible foe's stealth, to all.
+    hidden: st.hidden.filter((id) => seesCharacter(id) && (own(source.characters, id)?.kind !== 'pc' || controls(source, viewer, id))),
     corruptions: keep(
       st.corruptions,
       (_k, v) => seesCharacter(v.target),

@@ -167,9 +167,10 @@ function partyTools(world: World): TurnAction[] {
         { field: 'dcAdjust', label: 'DC adjustment (lower to get into bow range)', min: -10, max: 10, value: 0 },
         { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
       ],
-      flags: [{ field: 'together', label: 'As one group (the slowest rolls for all)', value: false }],
+      flags: [{ field: 'together', label: 'As one group (the worst modifier rolls for all)', value: false }],
       texts: [{ field: 'damageOnFail', label: 'Damage to each who fails (dice, may be empty)', value: '', max: 20 }],
-      odds: { query: 'osr.chaseOdds', args: { characterIds: [] }, pass: ['characterIds', 'ground', 'speed', 'dcAdjust', 'advantage'] },
+      // As one group there is one roll: one odds question with the whole group (the worst modifier rolls).
+      odds: { query: 'osr.chaseOdds', args: { characterIds: [] }, pass: ['characterIds', 'ground', 'speed', 'dcAdjust', 'advantage', 'together'], togetherWhen: 'together' },
       ...nobody,
     }),
     // 001 "Treasure": gold recovered is XP, shared; inherited or given gold is none.

@@ -60,7 +60,8 @@ export const teamsSheet = z.strictObject({
   name: text(LIMITS.name).optional(),
   characterId: characterId().nullable().optional(),
   attributes: dice(TEAMS_NAMES.attributes).optional(),
-  skills: dice(TEAMS_NAMES.skills).optional(),
+  // Said where the skills are edited (review 11): 003 "Attacks" rolls the combat skill and has no untrained attack.
+  skills: dice(TEAMS_NAMES.skills).meta({ description: 'Attack and Killing Strike roll the combat skill: without a combat skill the character cannot attack (003 has no untrained attack)' }).optional(),
   proficiencies: z.record(named(TEAMS_NAMES.proficiencies), int(0, LIMITS.value)).optional(),
   evasion: int(0, LIMITS.value).optional(),
   size: int(0, 100).optional(),

@@ -206,8 +206,11 @@ const commands: { [type: string]: CommandHandler } = {
   'teams.triggerReady': handlerOf(D.triggerReady, {
     authorize: (world, p, actor) => controlling(world, actor, p.characterId),
     decide(world, p, env) {
+      const who = creatureKey(world, p.characterId);
+      // A readied attack is rolled as the attack (teams.attack with readied), never taken with no roll.
+      if (own(getEncounter(world).combatants, who)?.readied?.action === 'Attack') return fail('READIED_ATTACK', 'a readied attack is taken by rolling the attack itself (Attack, as the reaction), not here', 'characterId');
       const d = new Draft(world, env.rng);
-      const r = readiedTaken(d, creatureKey(world, p.characterId), p.beforeId);
+      const r = readiedTaken(d, who, p.beforeId);
       return r === null ? okEvents(d) : err(r);
     },
   }),

@@ -115,7 +115,8 @@ describe('odds and the actions panel', () => {
     const lance = find(a, 'ability:lance');
     expect(lance).toMatchObject({ label: 'Ice Lance', cost: '1 standard action, at-will', command: '36th-way.attack', fixed: { attackerId: 'ann', ability: 'lance' }, allowed: true, odds: { query: '36th-way.attackOdds', args: { attackerId: 'ann', ability: 'lance' } } });
     expect(lance.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged', side: 'foe' }]);
-    expect(a.actions.some((x) => x.id === 'ability:shout')).toBe(false); // no attack: not an attack action
+    // No attack: not an attack action, but the ability's own use (issue 20: it had no control), with no roll.
+    expect(find(a, 'ability:shout')).toMatchObject({ command: '36th-way.useAbility', cost: '1 quick action, at-will', fixed: { characterId: 'ann', ability: 'shout' }, target: null, odds: null, allowed: true });
     t.dice.push(6, 6, 6, 6);
     t.s.run({ type: '36th-way.attack', ...find(a, 'ability:cleave').fixed, targetIds: ['orc'] });
     t.s.run({ type: 'encounter.endTurn' });

@@ -160,6 +160,26 @@ describe("the party's tools (001 Chases, Treasure)", () => {
     ]);
   });
 
+  it("as one group (001: the worst relevant modifier rolls for the party): uneven ground, 40' quarry, DC 13; Dorn's DEX +0 rolls for both, 8 in 20 (13+), not Kira's 10 in 20; a miss hurts both", () => {
+    const p = party();
+    const chase = find(ask(p.t, GM, 'osr.toolActions', {}), 'chase');
+    expect(chase.odds!.pass).toContain('together');
+    const form = { ground: 'uneven', speed: 40, dcAdjust: 0, advantage: 0 };
+    // Kira listed first: alone she is asked about (+2: 11+ on the d20, 10 faces); as one group the worst, Dorn (+0: 13+, 8 faces).
+    const both = { ...chase, odds: { ...chase.odds!, args: { characterIds: [p.kira, p.dorn] } } };
+    expect(odds(p.t, both, { ...form, together: false })).toBeCloseTo(10 / 20, 10);
+    expect(odds(p.t, both, { ...form, together: true })).toBeCloseTo(8 / 20, 10);
+    // The one roll: d20 12 + 0 = 12 < 13 fails for the group, and the 1d4 of a thorny fall lands on each of them.
+    const hp = () => [p.kira, p.dorn].map((id) => p.t.world.characters[id]!.stats['hp']);
+    p.t.dice.queue(12, 3, 2);
+    const tx = send(p.t, chase, { characterIds: [p.kira, p.dorn], direction: 'pursue', together: true, damageOnFail: '1d4', ...form });
+    const chased = eventsOf(tx, 'osr.chased');
+    expect(chased).toHaveLength(1);
+    expect(chased[0]).toMatchObject({ characterId: p.dorn, forGroup: [p.kira, p.dorn], dc: 13, roll: { total: 12 }, success: false });
+    expect(hp()).toEqual([12 - 3, 15 - 2]);
+    expect(p.t.world.log.map((l) => l.text).join('\n')).toMatch(/Dorn \(rolling for the group: Kira, Dorn\) gives chase \(DEX, DC 13\)[^\n]*it got away\./);
+  });
+
   it('treasure of 101 gp shared by two gives 50 gp and 50 XP each; loot lists the foe with its hit dice and rolls 2d20', () => {
     const p = party();
     const tools = ask(p.t, GM, 'osr.toolActions', {});

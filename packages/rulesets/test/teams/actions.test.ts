@@ -114,6 +114,11 @@ describe('Guard, Wait, Ready (actions that end the turn)', () => {
     s.run({ type: 'teams.act', combatant: 'boudica', action: 'Ready an Action', readiedAction: 'Attack', trigger: 'the brute comes within reach' });
     expect(E(s).combatants['boudica']!.readied).toMatchObject({ action: 'Attack', trigger: 'the brute comes within reach' });
     turnTo(s, 'brute');
+    // Taken with no roll it would spend the reaction for nothing: the row's Take it now is refused in words (issue 20).
+    const noRoll = s.fail({ type: 'teams.triggerReady', id: 'boudica', before: 'brute' });
+    expect(noRoll.code).toBe('READIED_ATTACK');
+    expect(noRoll.message).toContain('rolling the attack');
+    expect(E(s).combatants['boudica']!.readied).not.toBeNull();
     dice.push(3, 3, 10);
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'brute', weapon: 'spear', readied: true, before: 'brute' });
     expect(E(s).combatants['boudica']!.readied).toBeNull();

@@ -62,10 +62,11 @@ function invite(s: Scenario): string {
 }
 
 describe('the invite quick PC (review 11 #14)', () => {
-  it('asks for endurance and stamina, within the sheet limits', () => {
+  it('asks for endurance, stamina and constitution, within the sheet limits', () => {
     expect(inviteNeedsOf('teams').map((q) => [q.key, q.min, q.max])).toEqual([
       ['maxEndurance', 0, 10_000],
       ['maxStamina', 0, 10_000],
+      ['constitution', 0, 10_000],
     ]);
   });
 

@@ -61,4 +61,62 @@ describe('world patches down to depth 5', () => {
       { numRuns: 300 },
     );
   });
+
+  // The walk now keeps one path stack instead of a new array per step (issue 19, perf12): the patches must be
+  // the ones the copying walk gave, patch for patch and in order, for any pair of worlds sharing subtrees.
+  it('gives the patches the path-copying walk gave, for random worlds that share and change nested records', () => {
+    const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+    const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    type Patch = { p: string[]; v?: unknown };
+    // The walk as it was before the path stack (deltas.ts before perf12).
+    function reference(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: Patch[], skip: string | null): void {
+      for (const k in next) {
+        if (k === skip) continue;
+        const a = held[k];
+        const b = next[k];
+        if (a === b) continue;
+        if (b === undefined) {
+          if (a !== undefined) out.push({ p: [...path, k] });
+          continue;
+        }
+        if (depth < DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) reference(a, b, [...path, k], depth + 1, out, null);
+        else if (depth === DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
+          const at = out.length;
+          reference(a, b, [...path, k], depth + 1, out, null);
+          if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
+        } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
+      }
+      for (const k in held) {
+        if (k === skip || held[k] === undefined) continue;
+        if (!(k in next)) out.push({ p: [...path, k] });
+      }
+    }
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+    const leaf = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('x', 'y'), fc.constant(null), fc.constant([1, 2]));
+    const { tree } = fc.letrec((tie) => ({ tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.dictionary(key, tie('tree'), { maxKeys: 4 })) }));
+    // A change at a random path: a value set (maybe undefined, an absent key) or a key removed; records off the path stay shared.
+    const change = fc.record({ path: fc.array(key, { minLength: 1, maxLength: 7 }), value: fc.option(tree, { nil: undefined }), remove: fc.boolean() });
+    const applyChange = (v: unknown, path: readonly string[], value: unknown, remove: boolean): unknown => {
+      if (!isRecord(v)) return v;
+      const [k, ...rest] = path as [string, ...string[]];
+      const out: Record<string, unknown> = { ...v };
+      if (rest.length === 0) {
+        if (remove) delete out[k];
+        else out[k] = value;
+      } else out[k] = applyChange(v[k], rest, value, remove);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.dictionary(key, tree, { maxKeys: 5 }), fc.array(change, { maxLength: 6 }), (base, changes) => {
+        const held = { ...base, log: [] };
+        let next: unknown = held;
+        for (const c of changes) next = applyChange(next, c.path, c.value, c.remove);
+        const want: Patch[] = [];
+        reference(held, next as Record<string, unknown>, [], 1, want, 'log');
+        const view = (world: unknown, version: number) => ({ ...viewWith({}, version), world }) as unknown as TableView;
+        expect(deltaBetween(view(held, 1), view(next, 2)).world ?? []).toEqual(want);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });

@@ -44,6 +44,9 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   // The turn (the kernel's serial) in which the open form was opened: a spent action's form outlives only that turn.
   const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [msg, setMsg] = useState<string | null>(null);
+  // A one-tap action with a heavy cost (002's Flee) waiting for its confirm; any turn change forgets it.
+  const [asking, setAsking] = useState<string | null>(null);
+  useEffect(() => setAsking(null), [who, enc.turnSerial]);
   // Ask again only when what the answer reads changes: the actor, the turn, the economy, the combatants and
   // their conditions, the characters and the rules' own state (sheets, positions, phases); not for a log line.
   useEffect(() => {
@@ -102,16 +105,20 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   const deathSave = answer.actions.find((a) => a.id === 'deathSave');
   const unable = life['dead'] === true || (life['dying'] === true && deathSave?.allowed !== true);
   const current = unable || stale ? null : found;
-  const tap = async (a: TurnAction) => {
+  const tap = async (a: TurnAction, confirmed = false) => {
     if (!oneTap(a)) {
       setRolled(null);
       setOpenedAt(enc.turnSerial);
       if (open === a.id && rolled === a.id) return setFresh(fresh + 1);
       return setOpen(open === a.id ? null : a.id);
     }
+    // A second tap on the list's button (a double click) takes the question back, never the cost.
+    if (a.confirm !== undefined && !confirmed) return setAsking(asking === a.id ? null : a.id);
+    setAsking(null);
     const r = await send({ type: a.command, ...a.fixed } as Parameters<Send>[0]);
     setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
   };
+  const confirming = allowed.find((a) => a.id === asking && a.confirm !== undefined);
   return (
     <section class="actions" aria-labelledby="act-title" data-testid="actions-panel" style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
       <h3 id="act-title">
@@ -134,6 +141,17 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
           </button>
         ))}
       </div>
+      {confirming !== undefined ? (
+        <p class="small" role="alert" data-testid="action-confirm">
+          {confirming.confirm}{' '}
+          <button class="small primary" onClick={() => void tap(confirming, true)}>
+            {confirming.label}: yes
+          </button>{' '}
+          <button class="small" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </p>
+      ) : null}
       {held.length > 0 && answer.onTurn && !unable ? (
         // A roll against someone that cannot be made now says why and what to do in view, not only folded away
         // (review 9: a foe's Spear out of reach showed nothing); the words are the engine's.
@@ -151,19 +169,25 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
         </p>
       ) : null}
       {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => setRolled(current.id)} /> : null}
-      {blocked.length > 0 ? (
-        <details class="small">
-          <summary>Not now ({blocked.length})</summary>
-          <ul data-testid="actions-blocked">
-            {blocked.map((a) => (
-              <li key={a.id}>
-                {a.label}: {a.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <NotNow actions={blocked} testId="actions-blocked" />
     </section>
+  );
+}
+
+/** The actions that cannot be taken now, each with the engine's reason: the turn's list and the GM's rule tools (one list, review 11). */
+export function NotNow({ actions, testId }: { actions: readonly TurnAction[]; testId?: string }) {
+  if (actions.length === 0) return null;
+  return (
+    <details class="small">
+      <summary>Not now ({actions.length})</summary>
+      <ul data-testid={testId}>
+        {actions.map((a) => (
+          <li key={a.id}>
+            {a.label}: {a.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

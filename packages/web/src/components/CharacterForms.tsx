@@ -14,6 +14,7 @@ import { DraftedSheetForm } from './DraftsNote.tsx';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { fieldsOf, initialValues, refusalInWords, withNeeds, type FieldSpec, type FormValue } from '../lib/schemaForm.ts';
 import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
+import { ArmingRow } from './Arming.tsx';
 import type { SendResult } from '../net/client.ts';
 import type { Send } from './types.ts';
 
@@ -184,6 +185,8 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
       <p role="status" class="small" data-testid="sheet-form-saved">
         {saved ?? ''}
       </p>
+      {/* Where weapons are items (teams): what is still lacking to fight, and one row to arm (review 12 #7). */}
+      <ArmingRow world={world} send={send} who={{ id: ch.id, name: ch.name, characterId: ch.id }} idPrefix="sheet-form" />
     </details>
   );
 }

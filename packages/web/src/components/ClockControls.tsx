@@ -5,7 +5,10 @@ import { useState } from 'preact/hooks';
 import { clockRestsOf, hasPanel, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { TswRests } from './LazyPanels.tsx';
+import { lazyPanel } from './LazyPanels.tsx';
+
+// The 36th Way's rests with the recoveries each PC spends (GM only, so declared here).
+const TswRests = lazyPanel(() => import('./TswRests.tsx').then((m) => m.TswRests), 'tsw-rests');
 
 export function ClockControls({ world, send }: { world: World; send: Send }) {
   return (

@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, FightSummary, GmRowParts, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -32,12 +32,14 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   const enc = encounterOf(world);
   // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
+  const esc = useEscalation(world, enc, askStatus);
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
         <span>Encounter</span>
-        {enc?.active ? <RoundBadge enc={enc} world={world} askStatus={askStatus} /> : null}
+        {enc?.active ? <RoundBadge enc={enc} world={world} esc={esc} /> : null}
       </h2>
+      {gm && enc?.active && esc !== null ? <EscalationControls world={world} enc={enc} esc={esc} send={send} /> : null}
       {!enc || !enc.active ? (
         <>
           <p class="muted" data-testid="no-encounter">
@@ -66,8 +68,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   );
 }
 
-function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: World; askStatus: Ask | undefined }) {
-  const esc = useEscalation(world, enc, askStatus);
+function RoundBadge({ enc, world, esc }: { enc: EncounterState; world: World; esc: number | null }) {
   return (
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
@@ -95,15 +96,17 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
  * Asked again only when what it depends on changes (the round, the die's own
  * state, the table's settings), never per render.
  */
-function useEscalation(world: World, enc: EncounterState, askStatus: Ask | undefined): number | null {
+function useEscalation(world: World, enc: EncounterState | null, askStatus: Ask | undefined): number | null {
   const [esc, setEsc] = useState<number | null>(null);
   const asker = useRef(askStatus);
   asker.current = askStatus;
-  const key = JSON.stringify([world.rulesetId, enc.number ?? 1, enc.round, enc.escalation ?? null, world.settings]);
+  // Asked only while a fight runs (the die is a fight's); the panel above the fight and the GM's controls share it.
+  const active = enc?.active === true;
+  const key = JSON.stringify([world.rulesetId, enc?.number ?? 1, enc?.round, enc?.escalation ?? null, world.settings, active]);
   const canAsk = askStatus !== undefined;
   useEffect(() => {
     const ask = asker.current;
-    if (ask === undefined) return;
+    if (ask === undefined || !active) return;
     let live = true;
     void ask(`${world.rulesetId}.status`, {}).then((a) => {
       if (live && a.ok) setEsc(escalationOfStatus(a.result));
@@ -118,10 +121,8 @@ function useEscalation(world: World, enc: EncounterState, askStatus: Ask | undef
 
 /** `encounter.escalation` of a status answer: a number, or null where the ruleset has no die. */
 function escalationOfStatus(result: unknown): number | null {
-  if (result === null || typeof result !== 'object') return null;
-  const enc = (result as { encounter?: unknown }).encounter;
-  if (enc === null || typeof enc !== 'object') return null;
-  const e = (enc as { escalation?: unknown }).escalation;
+  // Optional chaining reads any shape safely (a number or string answer has no such field): anything else is no die.
+  const e = (result as { encounter?: { escalation?: unknown } | null } | null | undefined)?.encounter?.escalation;
   return typeof e === 'number' ? e : null;
 }
 
@@ -145,7 +146,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
     row?.scrollIntoView?.({ block: 'nearest' });
   }, [enc.current]);
   // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
-  const stuck = enc.active && !current && !enc.pending;
+  // The tracker shows only a running fight (EncounterPanel), so `enc.active` is never tested below.
+  const stuck = !current && !enc.pending;
   return (
     <>
       <p aria-live="polite" data-testid="now-acting">
@@ -157,37 +159,35 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
         ) : enc.pending ? (
           // The prompt is the chooser's instruction ("Pass the spotlight"): a phone waiting on the GM is told whose move it is.
           <>{!gm && enc.pending.chooser.kind === 'gm' ? 'Waiting for the GM' : 'Waiting'}: {enc.pending.prompt}</>
-        ) : enc.active ? (
-          'Between turns'
         ) : (
-          'The encounter has ended.'
+          'Between turns'
         )}
       </p>
       {/* Loaded where it shows: the GM's controls, or a phone while a turn time is set (most tables never set one). */}
       {gm || timerOf(world).seconds > 0 ? <TurnTimer world={world} gm={gm} send={send} /> : null}
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
-        {enc.active && canEnd ? (
+        {canEnd ? (
           <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {/* Whose turn it ends, so a late click is seen to be for the turn shown (review 7). */}
             {current ? `End ${current.name}'s turn` : `Next turn${to ? `: ${to}` : ''}`}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}
-        {gm && enc.active ? (
+        {gm ? (
           <button onClick={() => send({ type: 'history.undo' })} disabled={!canGoBack(undoLabel)} aria-keyshortcuts="p" title={canGoBack(undoLabel) && undoWords !== null ? `Takes back the ${undoWords}` : 'Takes back the last turn change'} data-testid="prev-turn">
             Previous turn <kbd aria-hidden="true">P</kbd>
           </button>
         ) : null}
         {/* Its GM-only chunk also says when nobody can act (the phone's bundle does not carry the words). */}
-        {gm && enc.active ? <EndEncounter world={world} send={send} primary={stuck} /> : null}
+        {gm ? <EndEncounter world={world} send={send} primary={stuck} /> : null}
       </div>
       <ol class="combatants" aria-label="Turn order" ref={listRef} tabIndex={gm ? 0 : undefined}>
         {order.map((c) => (
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active && !capabilitiesOf(world.rulesetId).spotlightTurns ? <AddCombatant send={send} world={world} enc={enc} /> : null}
+      {gm && !capabilitiesOf(world.rulesetId).spotlightTurns ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }
@@ -239,16 +239,6 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
         {gm ? <MoveButtons c={c} enc={enc} send={send} rulesetId={world.rulesetId} /> : null}
-        {gm ? (
-          <button
-            class="small"
-            aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
-            aria-pressed={c.visibility !== 'visible'}
-            onClick={() => void import('./GmRow.tsx').then((m) => m.toggleShown(c, world, send))}
-          >
-            {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
-          </button>
-        ) : null}
       </div>
       {tracks.map((t) => (
         <div key={t.label} class="small">
@@ -286,6 +276,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
+      {(gm || mine) && (c.readied || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
       {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>

@@ -3,7 +3,7 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, startCommand, teamsOf, WHO_STARTS, withDrafts, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, sheetSays, startCommand, teamsOf, WHO_STARTS, withDrafts, withSheets, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
@@ -11,8 +11,10 @@ import { deadCharacters, hasPanel } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
-import { clearLineup, keepLineup, lineupStore, readKept, revealMarks } from '../lib/builderDraft.ts';
+import { keepLineup, keepStarted, lastEnded, lineupStore, readKept, revealMarks, takeStarted } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
+import { SurprisePicker } from './Surprise.tsx';
+import { NO_SURPRISE, surpriseParam, type SurpriseChoice } from '../lib/surprise.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
   const method = initiativeOf(world.rulesetId);
@@ -20,8 +22,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const dead = deadCharacters(world);
   // A ruleset with Episodes (004) starts an Encounter only from inside one.
   const gate = hasPanel(world.rulesetId, 'episode') ? encounterGate(world) : null;
-  // The GM's draft kept on this device (a reload keeps it, ADR 73), else the party from the last fight.
-  const keptAtOpen = useMemo(() => readKept(lineupStore(), world.tableId), [last?.number]);
+  // The GM's draft kept on this device (a reload keeps it, ADR 73), else the line-up of a start just undone (review 12 #3), else the party from the last fight.
+  const keptAtOpen = useMemo(() => readKept(lineupStore(), world.tableId) ?? takeStarted(lineupStore(), world.tableId, lastEnded(last)), [last?.number]);
   const initial = useMemo(() => (keptAtOpen !== null && keptAtOpen.rows.length > 0 ? keptAtOpen.rows : partyDrafts(method, characters, last, undefined, dead)), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
   // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73), kept with the line-up (ADR 81).
@@ -31,6 +33,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const rerollOn = reroll ?? (rerollSetting !== null && world.settings[rerollSetting] === true);
   const [grouping, setGrouping] = useState<'each' | 'type' | 'side'>(keptOptions.grouping !== undefined && (method?.groupBy.modes ?? []).includes(keptOptions.grouping) ? keptOptions.grouping : 'each');
   const [initiating, setInitiating] = useState<string>(keptOptions.initiating ?? '');
+  const [surprise, setSurprise] = useState<SurpriseChoice>(keptOptions.surprise ?? NO_SURPRISE);
+  const chosenOptions = { ...(reroll !== null ? { reroll } : {}), ...(grouping !== 'each' ? { grouping } : {}), ...(initiating !== '' ? { initiating } : {}), ...(surprise.side !== '' ? { surprise } : {}) };
   const kept = useRef(false);
   useEffect(() => {
     // The first render only restores: the party drafted from the sheets is not a draft of the GM's until changed.
@@ -38,8 +42,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       kept.current = true;
       return;
     }
-    keepLineup(lineupStore(), world.tableId, rows, { ...(reroll !== null ? { reroll } : {}), ...(grouping !== 'each' ? { grouping } : {}), ...(initiating !== '' ? { initiating } : {}) });
-  }, [rows, reroll, grouping, initiating]);
+    keepLineup(lineupStore(), world.tableId, rows, chosenOptions);
+  }, [rows, reroll, grouping, initiating, surprise]);
   // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
   const deadKey = dead.join(' ');
   useEffect(() => {
@@ -62,6 +66,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     setRows((old) => (old.some((r) => r.characterId !== null && !present.has(r.characterId)) ? old.filter((r) => r.characterId === null || present.has(r.characterId)) : old));
   }, [presentKey]);
   const [error, setError] = useState<string | null>(null);
+  // Shown and started as the sheets say now (a DEX or Edge Save the GM did not type follows its sheet, ADR 90).
+  const lined = withSheets(method, rows, world.characters);
   const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
@@ -86,22 +92,26 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [busy, setBusy] = useState(false);
   const start = async () => {
     // What is wrong with the line-up is said before any foe's character is made.
-    const check = startCommand(method, rows, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
+    const check = startCommand(method, lined, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
     if (!check.ok) return setError(check.message);
+    const ambush = surpriseParam(method, rows, surprise);
+    if (!ambush.ok) return setError(ambush.message);
     setBusy(true);
     try {
-      const ready = await withFoeCharacters(world.rulesetId, rows, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
+      const ready = await withFoeCharacters(world.rulesetId, withSheets(method, rows, latest.current.characters), characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
       if (!ready.ok) return setError(ready.message);
       // Foes that got their character keep it if the start is refused and tried again.
       setRows(ready.value);
-      const c = startCommand(method, ready.value, latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
+      const c = startCommand(method, withSheets(method, ready.value, latest.current.characters), latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
       if (!c.ok) return setError(c.message);
       setError(null);
       // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
       // Hidden foes marked "reveal when it acts" carry their marks in the same change (their ids are the rows').
-      const r = await send(oneStep([c.value, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
+      const begin = ambush.value === null ? c.value : { ...c.value, surprise: ambush.value };
+      const r = await send(oneStep([begin, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
       if (!r.ok) return setError(sentenceOf(r.rejection));
-      clearLineup(lineupStore(), world.tableId);
+      // Set aside, not thrown away: an Undo of this start brings the line-up back to fix and start again.
+      keepStarted(lineupStore(), world.tableId, ready.value, { ...chosenOptions, ...(starts !== '' ? { initiating: starts } : {}) }, lastEnded(last));
     } finally {
       setBusy(false);
     }
@@ -118,7 +128,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows(withDrafts(rows, d))} updatesLined onError={setError} />
       {rows.length > 0 ? (
         <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
-          {rows.map((d) => (
+          {lined.map((d) => (
             <li key={d.id}>
               <strong>{d.name}</strong>
               <span class="small muted">
@@ -126,7 +136,11 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
                 {d.hp !== null ? ` · ${d.hp} HP` : ''}
                 {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
                 {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
-                {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
+                {Object.entries(d.init).map(([k, v]) => {
+                  // A number the GM typed over the sheet's says so, with the sheet's (ADR 90).
+                  const sheet = sheetSays(method, d, k, world.characters);
+                  return ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}${sheet !== null ? ` (typed here; the sheet says ${sheet})` : ''}`;
+                })}
                 {d.hidden ? (d.revealWhenActs === true ? ' · hidden until it acts' : ' · hidden') : ''}
               </span>
               {d.hidden ? (
@@ -177,6 +191,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           </span>
         </div>
       ) : null}
+      <SurprisePicker method={method} rows={rows} choice={surprise} onChange={setSurprise} />
       {rerollSetting !== null || (method?.groupBy.modes.length ?? 0) > 0 ? (
         <fieldset class="small" data-testid="initiative-options">
           <legend>Initiative options</legend>

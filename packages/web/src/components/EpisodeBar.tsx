@@ -6,11 +6,17 @@ import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, experienceOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
+import { endCommands } from '../lib/fightSummary.ts';
+import { oneStep } from '../lib/foes.ts';
 import { Field } from './Field.tsx';
 import { FreeplayActions } from './Freeplay.tsx';
+import { lazyPanel } from './LazyPanels.tsx';
 import type { Ask } from '../lib/attack.ts';
 import type { Send } from './types.ts';
+
+// The GM's Episode rules (cold open, loose order, rulings, Experience, resources): a chunk of its own, which a phone never loads.
+const EpisodeTools = lazyPanel(() => import('./EpisodeTools.tsx').then((m) => m.EpisodeTools), 'episode-tools');
 
 export function EpisodeBar({ world, gm, send, mine, ask }: { world: World; gm: boolean; send: Send; mine?: readonly string[]; ask?: Ask }) {
   const ep = episodeOf(world);
@@ -47,6 +53,7 @@ export function EpisodeBar({ world, gm, send, mine, ask }: { world: World; gm: b
       {gm ? <TurnSheets world={world} send={send} /> : mine !== undefined ? <MyTurnSheet world={world} mine={mine} /> : null}
       {gm && ep.phase === 'encounter' && ep.encounterPhase === 'reward' ? <SecondaryXp world={world} send={send} /> : null}
       {gm ? <Experience world={world} send={send} /> : null}
+      {gm && ask !== undefined ? <EpisodeTools world={world} send={send} ask={ask} /> : null}
       {ask !== undefined && (gm || mine !== undefined) ? <FreeplayActions world={world} gm={gm} send={send} ask={ask} {...(mine !== undefined ? { mine } : {})} /> : null}
       {gm ? (
         <div class="row episode-actions" role="group" aria-label="Next phase">
@@ -118,8 +125,10 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
       </span>
     );
   }
+  // Ending the fight here writes its summary as the tracker's End does (ADR 90).
+  const enc = encounterOf(world);
   return (
-    <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send({ type })}>
+    <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send(type === 'encounter.end' && enc !== null && enc.active ? oneStep(endCommands(world, enc)) : { type })}>
       {step.label}
     </button>
   );

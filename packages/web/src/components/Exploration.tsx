@@ -31,6 +31,7 @@ import {
   type TravelInput,
 } from '../lib/osr.ts';
 import { percent, type Ask } from '../lib/attack.ts';
+import { useShown } from './shown.ts';
 import { Field, SelectField } from './Field.tsx';
 import type { Send } from './types.ts';
 
@@ -339,8 +340,8 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [path, setPath] = useState<'dangerous' | 'arduous'>('dangerous');
   // Each PC's exact chance from the engine before anyone rolls (review 11 #15: the button gave no odds).
   const [odds, setOdds] = useState<ReturnOdds | string | null>(null);
-  // Asked only while shown: every change of the table asked it again, one more query per command on the GM's socket.
-  const [shown, setShown] = useState(false);
+  // Asked only while shown, and shown as the GM left it on this device (ADR 86).
+  const [shown, setShown] = useShown('return-chances');
   useEffect(() => {
     if (!shown) return;
     let live = true;

@@ -1,5 +1,5 @@
-// The GM's parts of a tracker row (issue 20): the damage box, the row tools
-// (±1, conditions, and the ruleset's row actions) and hide/reveal. Loaded
+// The GM's parts of a tracker row (issue 20): hide / show as Unknown / reveal,
+// the damage box, the row tools (±1, conditions, and the ruleset's row actions). Loaded
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
@@ -9,13 +9,17 @@ import { namesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { InlineForm } from './InlineForm.tsx';
-import { RowTools } from './LazyPanels.tsx';
+import { lazyPanel } from './LazyPanels.tsx';
 import type { Send } from './types.ts';
+
+// The row tools, loaded when a row is first opened (declared here: a phone never shows them).
+const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
 
 /** The damage box and the row tools of one combatant. */
 export function GmRowParts({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   return (
     <>
+      <Visibility c={c} world={world} send={send} />
       <DamageBox c={c} world={world} send={send} />
       <GmRowTools c={c} world={world} send={send} />
     </>
@@ -33,6 +37,44 @@ export async function toggleShown(c: Combatant, world: World, send: Send) {
   // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
   const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
   if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
+}
+
+/**
+ * What players see of a creature: Hide / Reveal, and the middle step (issue 20): players see that it
+ * is there, as "Unknown", with no name or numbers. A foe whose numbers live on its character (OSR)
+ * hides that character, so its sheet never reaches a phone; Reveal shows both again. GM-only chunk.
+ */
+function Visibility({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  const obscure = async () => {
+    const r = await send({ type: 'encounter.obscure', characterId: c.id });
+    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+    const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
+    const h = ch !== undefined && ch.kind === 'npc' && ch.visibility !== 'hidden' ? await send({ type: 'character.update', characterId: ch.id, visibility: 'hidden' }) : null;
+    setMsg(h === null || h.ok ? null : sentenceOf(h.rejection, namesOf(world)));
+  };
+  return (
+    <div class="row small" role="group" aria-label={`What players see of ${c.name}`}>
+      <button
+        class="small"
+        aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
+        aria-pressed={c.visibility !== 'visible'}
+        onClick={() => void toggleShown(c, world, send)}
+      >
+        {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
+      </button>
+      {c.visibility !== 'existence' ? (
+        <button class="small" aria-label={`Show as Unknown to players: ${c.name}`} title="Players see that something is there, with no name or numbers" onClick={() => void obscure()}>
+          Show as Unknown
+        </button>
+      ) : null}
+      {msg === null ? null : (
+        <span class="error" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
+  );
 }
 
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */

@@ -13,10 +13,19 @@ import { CountdownTools, NoteBox } from './TableKeeping.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
-import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, lazyPanel, RequestQueue } from './LazyPanels.tsx';
+import { EpisodeBar, lazyPanel } from './LazyPanels.tsx';
 
-// The GM's rule forms for the party and each character (issue 20), declared here, not in LazyPanels, so the phone's entry carries no byte of it.
+// The GM's own panels, declared here, not in LazyPanels, so the phone's entry carries no byte of them:
+// the rule forms for the party and each character (issue 20),
 const RuleTools = lazyPanel(() => import('./RuleTools.tsx').then((m) => m.RuleTools), 'panel area-tools');
+// OSR exploration, Daggerheart's board, the bestiary and templates, the table's own conditions (ADR 71),
+// characters as files, and the players' requests.
+const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
+const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
+const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+const TableConditions = lazyPanel(() => import('./TableConditions.tsx').then((m) => m.TableConditions), 'panel area-bestiary');
+const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
+const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';

@@ -5,9 +5,12 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { Ask } from '../lib/attack.ts';
-import { CommandsPanel } from './LazyPanels.tsx';
+import { lazyPanel } from './LazyPanels.tsx';
 import type { Send } from './types.ts';
 import { RenameTable } from './TableKeeping.tsx';
+
+// The "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13); GM only, so declared here.
+const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) => m.CommandsPanel), 'panel area-commands');
 
 const KEY = 'tk.developerTools';
 

@@ -197,9 +197,9 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               const stats = { ...(!typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp }), ...asked };
               form.reset();
               const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats } as const;
-              // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all):
+              // The 36th Way and teams keep HP (and teams its endurance, stamina, constitution) on their own sheet (GM reviews 6, 12):
               // the character and that sheet go as one batch (ADR 73), so one Undo takes both back.
-              const sheet = inviteSheetCommand(world.rulesetId, '', typed ? hp : null);
+              const sheet = inviteSheetCommand(world.rulesetId, '', typed ? hp : null, asked);
               const r = await send(sheet === null ? add : addThen(add, (characterId) => ({ ...sheet, characterId }) as ClientCommand));
               setProblem(r.ok ? null : `${name}: ${sentenceOf(r.rejection)}`);
             }}

@@ -1,7 +1,9 @@
-// Ruleset-specific panels load only on the tables that use them (the OSR
-// exploration panel, the Kleptonomicon episode bar), so every other table's
+// Ruleset-specific panels load only on the tables that use them (the
+// Kleptonomicon episode bar, the OSR lights), so every other table's
 // pages, phones included, do not download them. A tiny loader instead of
-// preact/compat's lazy/Suspense, which would cost more than it saves.
+// preact/compat's lazy/Suspense, which would cost more than it saves. Panels
+// only the GM screen shows are declared where it imports them: each line here
+// is in the phone's first download.
 import { useEffect, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
 
@@ -38,11 +40,9 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
   };
 }
 
-export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
-// The 36th Way's rests with the recoveries each PC spends (GM only).
+// The GM's clock buttons and each ruleset's rests (GM only; shown from the shared Clock panel).
 export const ClockControls = lazyPanel(() => import('./ClockControls.tsx').then((m) => m.ClockControls), 'clock-controls');
-export const TswRests = lazyPanel(() => import('./TswRests.tsx').then((m) => m.TswRests), 'tsw-rests');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
 // The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
 export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
@@ -50,19 +50,12 @@ export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => 
 export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
 // The GM's End encounter button, which warns of a hit still waiting (review 10): the GM screen only.
 export const EndEncounter = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EndEncounter), 'end-encounter');
+// The GM's hand on the escalation die, under the die: in the same GM-only chunk (its loader costs the phone least so).
+export const EscalationControls = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EscalationControls), 'small');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
-// The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
-export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) => m.CommandsPanel), 'panel area-commands');
-// Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
-export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
+// Daggerheart's phone part (issue 21): only on Daggerheart tables.
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
-// The GM's bestiary and encounter templates (issue 20): the GM screen only.
-export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
-// The table's own conditions to add, edit and remove (ADR 71): the GM screen only.
-export const TableConditions = lazyPanel(() => import('./TableConditions.tsx').then((m) => m.TableConditions), 'panel area-bestiary');
-// Characters exported and imported as files (issue 20): the GM screen only.
-export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
 // The phone's dice tray: its notation parser and exact odds are most of the engine's
 // dice code, so the phone loads it after the player view is on screen (the 30 KB budget).
 export const DiceTrayLater = lazyPanel(() => import('./DiceTray.tsx').then((m) => m.DiceTray), 'panel');
@@ -75,13 +68,12 @@ export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').the
 export const MoveButtons = lazyPanel(() => import('./Reorder.tsx').then((m) => m.MoveButtons), 'small');
 // The GM's damage box and row tools on each tracker row (a phone never loads them).
 export const GmRowParts = lazyPanel(() => import('./GmRow.tsx').then((m) => m.GmRowParts), 'small');
-// The GM's row tools, loaded when a row is first opened.
-export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
+// A readied or extended action on a row, for the GM and the creature's player (issue 20).
+export const HeldActions = lazyPanel(() => import('./HeldActions.tsx').then((m) => m.HeldActions), 'small');
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
 // The turn timer: the GM's controls, and on a phone only while a turn time is set.
 export const TurnTimer = lazyPanel(() => import('./TurnTimer.tsx').then((m) => m.TurnTimer), 'small');
 export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
-export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
 // The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.
 export const OsrMoralePrompt = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrMoralePrompt), 'small');
 // An ended fight's summary, OSR's own or who fell and who stands (GM only).

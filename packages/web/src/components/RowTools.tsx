@@ -14,6 +14,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
 import { osrRowCommands } from '../lib/osr.ts';
 import { ConditionFields } from './ConditionFields.tsx';
+import { RangeTool } from './RangeTool.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import { ConfirmRemove } from './TableKeeping.tsx';
 import type { Send } from './types.ts';
@@ -34,8 +35,11 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
         </div>
       ))}
       <ConditionPicker c={c} world={world} send={send} />
+      <UnableToAct c={c} world={world} send={send} />
+      {Object.keys(encounterOf(world)?.economyDef?.pools ?? {}).length > 0 ? <GrantAction c={c} world={world} send={send} /> : null}
       {foeArmourCommand(world.rulesetId, c, '', c.characterId === null ? undefined : world.characters[c.characterId]) !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
+      {hasPanel(world.rulesetId, 'ranges') ? <RangeTool c={c} world={world} send={send} /> : null}
       <RemoveCombatant c={c} world={world} send={send} />
     </>
   );
@@ -60,6 +64,62 @@ function RemoveCombatant({ c, world, send }: { c: Combatant; world: World; send:
         </span>
       )}
     </div>
+  );
+}
+
+/** The GM's own say that a creature cannot act (held, stunned by a ruling), or can again; the turn order passes over it meanwhile. */
+function UnableToAct({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <div class="row small" style={{ margin: '4px 0' }}>
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="checkbox"
+          checked={c.incapacitated}
+          style={{ minHeight: 'auto' }}
+          onChange={async (e) => {
+            const r = await send({ type: 'encounter.setIncapacitated', characterId: c.id, value: e.currentTarget.checked });
+            setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+          }}
+        />{' '}
+        {c.name} cannot act
+      </label>
+      {msg === null ? null : (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Extra actions from one of the economy's pools (a haste, a rule's bonus action), counted with the turn's own. */
+function GrantAction({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const pools = Object.keys(encounterOf(world)?.economyDef?.pools ?? {});
+  const id = `grant-${c.id}`;
+  return (
+    <InlineForm
+      label={`Grant ${c.name} an extra action`}
+      button="Grant"
+      buttonLabel={`Grant ${c.name} an extra action`}
+      act={async (form) => {
+        const f = new FormData(form);
+        const n = Number(String(f.get('n') ?? '1').trim() || '1');
+        if (!Number.isInteger(n) || n < 1 || n > 10) return 'How many is a whole number from 1 to 10.';
+        const r = await send({ type: 'encounter.grant', characterId: c.id, pool: String(f.get('pool') ?? pools[0]), n });
+        return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
+      }}
+    >
+      <label for={id}>Extra</label>
+      <input id={`${id}-n`} name="n" inputMode="numeric" maxLength={2} defaultValue="1" aria-label={`How many extra actions for ${c.name}`} style={{ width: '3em' }} />
+      <select id={id} name="pool" aria-label={`Which action ${c.name} gets`}>
+        {pools.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
+      </select>
+    </InlineForm>
   );
 }
 
@@ -210,6 +270,11 @@ function OsrRowActions({ c, world, send }: { c: Combatant; world: World; send: S
   const words = (x: { ok: boolean; rejection?: Parameters<typeof sentenceOf>[0] }) => (x.ok || x.rejection === undefined ? null : sentenceOf(x.rejection, namesOf(world)));
   return (
     <>
+      {r.spotted !== null ? (
+        <InlineForm label={`${c.name} is in stealth`} button="Spotted" buttonLabel={`${c.name} is spotted: end the stealth`} act={async () => words(await send({ type: 'osr.reveal', characterId: r.spotted! }))}>
+          <span class="small muted">In stealth: no one can target {c.name} until spotted or attacking.</span>
+        </InlineForm>
+      ) : null}
       {r.stabilize !== null ? (
         <InlineForm
           label={`Stabilize ${c.name}`}

@@ -6,14 +6,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
+import { useShown } from './shown.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionFormView } from './Actions.tsx';
+import { ActionFormView, NotNow } from './Actions.tsx';
 import type { Send } from './types.ts';
 
-/** How long the table must stay unchanged before the tools are asked again. */
-const SETTLE_MS = 150;
-
-/** The tools query's answer for these arguments, asked again as the table changes. */
+/** The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query shares it). */
 function useTools(world: World, ask: Ask, args: { characterId?: string }): ActionsAnswer | string | null {
   // The ruleset's id names its namespace, as `<id>.status` does; no id is compared (capabilities decide).
   const query = `${world.rulesetId}.toolActions`;
@@ -21,21 +19,18 @@ function useTools(world: World, ask: Ask, args: { characterId?: string }): Actio
   const key = JSON.stringify(args);
   useEffect(() => {
     let live = true;
-    // A burst of changes (a GM clicking fast) asks once, when it settles: each ask spends the GM socket's budgets.
-    const timer = setTimeout(() => {
-      void ask(query, args).then((a) => {
-        if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
-      });
-    }, SETTLE_MS);
+    void ask(query, args).then((a) => {
+      if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
+    });
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [key, world]);
   return answer;
 }
 
-function ToolList({ world, send, ask, args, label }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string }) {
+/** One `<id>.toolActions` answer as buttons, the open form and what may not be done now (the Episode bar's GM tools reuse it). */
+export function ToolList({ world, send, ask, args, label }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string }) {
   const answer = useTools(world, ask, args);
   const [open, setOpen] = useState<string | null>(null);
   if (answer === null) return <p class="small muted">Loading…</p>;
@@ -54,32 +49,43 @@ function ToolList({ world, send, ask, args, label }: { world: World; send: Send;
           ))}
       </div>
       {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} onClose={() => setOpen(null)} /> : null}
-      {blocked.length > 0 ? (
-        <details class="small">
-          <summary>Not now ({blocked.length})</summary>
-          <ul>
-            {blocked.map((a) => (
-              <li key={a.id}>
-                {a.label}: {a.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <NotNow actions={blocked} />
     </div>
+  );
+}
+
+/** A character picked by name (PCs first) and that character's tools: this panel's and the Episode bar's. */
+export function CharacterTools({ world, send, ask, selectId }: { world: World; send: Send; ask: Ask; selectId: string }) {
+  const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
+  const [who, setWho] = useState<string>('');
+  const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
+  if (people.length === 0) return <p class="small muted">No character yet: invite a player or add a foe.</p>;
+  return (
+    <>
+      <div class="field">
+        <label for={selectId}>Character</label>
+        <select id={selectId} value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
+          {people.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+              {c.kind === 'pc' ? '' : ' (foe or NPC)'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
+    </>
   );
 }
 
 /** The party's tools (chase, treasure, loot) and one character's (picked by name). */
 export function RuleTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
-  const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
-  const [who, setWho] = useState<string>('');
-  const [shown, setShown] = useState(false);
-  const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
+  // Shut unless the GM left it open on this device (ADR 86); shut, it asks nothing.
+  const [shown, setShown] = useShown('rule-tools');
   return (
     <section class="panel area-tools" aria-labelledby="rule-tools-title" data-testid="rule-tools">
       <h2 id="rule-tools-title">Party and characters</h2>
-      {/* Shut, the panel asks nothing: open, its two queries ran on every change of the table (a GM pressing N fast met the socket's rate limit). */}
+      {/* Shut, the panel asks nothing; open, its two queries are asked once per table version (TableClient.query shares them). */}
       <details data-testid="rule-tools-body" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
         <summary>Chases, treasure, and each character's resilience, corruptions and injuries</summary>
         {!shown ? null : (
@@ -87,24 +93,7 @@ export function RuleTools({ world, send, ask }: { world: World; send: Send; ask:
               <h3 class="small">The party</h3>
               <ToolList world={world} send={send} ask={ask} args={{}} label="The party's rules" />
               <h3 class="small">A character</h3>
-              {people.length === 0 ? (
-                <p class="small muted">No character yet: invite a player or add a foe.</p>
-              ) : (
-                <>
-                  <div class="field">
-                    <label for="rule-tools-who">Character</label>
-                    <select id="rule-tools-who" value={picked} onChange={(e) => setWho(e.currentTarget.value)}>
-                      {people.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                          {c.kind === 'pc' ? '' : ' (foe or NPC)'}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
-                </>
-              )}
+              <CharacterTools world={world} send={send} ask={ask} selectId="rule-tools-who" />
             </>
         )}
       </details>

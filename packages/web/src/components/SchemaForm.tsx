@@ -338,6 +338,8 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
         {f.label}
         {f.required ? '' : ' (optional)'}
       </legend>
+      {/* What the rules read from it, in words (review 11: teams skills never said an attack needs "combat"). */}
+      {f.description !== '' ? <span class="small muted">{f.description}</span> : null}
       {value.length === 0 ? <span class="small muted">none</span> : null}
       {value.map((v, i) => {
         const key = String(row(v)['key'] ?? '');

@@ -10,12 +10,16 @@ import { getSheetSchema } from '../net/api.ts';
 import { sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
 import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { namesOf } from '../lib/encounter.ts';
+import { keptSheetRemoveCommand } from '@tablekeeper/rulesets/browser';
+import { ConfirmRemove } from './TableKeeping.tsx';
 import { refusalInWords, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
 import { DraftedSheetForm } from './DraftsNote.tsx';
 import type { Send } from './types.ts';
+import { ArmingRow } from './Arming.tsx';
 
 export interface SheetEditorProps {
   readonly world: World;
@@ -109,9 +113,23 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         }}
         onSaved={() => setSaved(`Saved ${c.name}'s sheet.`)}
       />
+      {c.hasSheet && keptSheetRemoveCommand(rules, c) !== null ? (
+        // The sheet goes, the creature stays (a sheet made for the wrong creature, a PC leaving the rules' play).
+        <div class="row small" data-testid="sheet-remove" style={{ marginTop: '4px' }}>
+          <ConfirmRemove
+            what={`${c.name}'s sheet`}
+            from=" (the character stays)"
+            onConfirm={async () => {
+              const r = await send(keptSheetRemoveCommand(rules, c)!);
+              setSaved(r.ok ? `Removed ${c.name}'s sheet; ${c.name} stays.` : sentenceOf(r.rejection, namesOf(world)));
+            }}
+          />
+        </div>
+      ) : null}
       <p class="small muted" role="status" data-testid="sheet-saved">
         {saved}
       </p>
+      <ArmingRow world={world} send={send} who={c} idPrefix="sheet-edit" />
     </details>
   );
 }

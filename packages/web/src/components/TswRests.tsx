@@ -63,6 +63,7 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
           </button>
         ) : null}
       </div>
+      {rows.length > 0 ? <Downtime rows={rows} onGive={(command) => void go(() => ({ ok: true, command: command as never }))} /> : null}
       <p class="small muted">Quick rest: encounter powers come back, Recharge powers roll, and each PC heals with the recoveries spent above (002 "Quick Rest"). {full ? `${full.label}: ${full.summary}` : ''}</p>
       {msg ? (
         <p class="error small" role="alert">
@@ -77,5 +78,70 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Downtime in the middle of an adventuring day (002 "Full Rest": the GM may give a
+ * PC a recovery or a daily ability back): one PC, how many recoveries, which spent
+ * ability. The server caps the recoveries at the sheet's most and logs what came back.
+ */
+function Downtime({ rows, onGive }: { rows: ReturnType<typeof recoveryRowsOf>; onGive: (command: { type: string; characterId: string; recoveries?: number; ability?: string }) => void }) {
+  const [who, setWho] = useState(rows[0]!.id);
+  const [count, setCount] = useState('1');
+  const [ability, setAbility] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const row = rows.find((r) => r.id === who) ?? rows[0]!;
+  const spent = row.expended.some((a) => a.id === ability) ? ability : '';
+  return (
+    <details class="small" data-testid="downtime">
+      <summary>Downtime: give a PC a recovery or a spent ability back</summary>
+      <form
+        class="row"
+        style={{ alignItems: 'flex-end' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = count.trim() === '' ? 0 : Number(count);
+          if (!Number.isInteger(n) || n < 0 || n > MAX_SPEND) return setProblem(`Recoveries back: a whole number from 0 to ${MAX_SPEND}.`);
+          if (n === 0 && spent === '') return setProblem(`Give ${row.name} a recovery, an ability, or both.`);
+          setProblem(null);
+          onGive({ type: '36th-way.restore', characterId: row.id, ...(n > 0 ? { recoveries: n } : {}), ...(spent !== '' ? { ability: spent } : {}) });
+        }}
+      >
+        <div class="field">
+          <label for="downtime-who">PC</label>
+          <select id="downtime-who" value={row.id} onChange={(e) => setWho(e.currentTarget.value)}>
+            {rows.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name} ({r.recoveries}/{r.maxRecoveries} recoveries)
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="downtime-count">Recoveries back</label>
+          <input id="downtime-count" type="number" inputMode="numeric" min={0} max={MAX_SPEND} value={count} style={{ width: '4.5em' }} onInput={(e) => setCount(e.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="downtime-ability">Ability back</label>
+          <select id="downtime-ability" value={spent} onChange={(e) => setAbility(e.currentTarget.value)}>
+            <option value="">{row.expended.length === 0 ? 'none spent' : 'none'}</option>
+            {row.expended.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button class="small" type="submit">
+          Give back
+        </button>
+        {problem !== null ? (
+          <span class="error small" role="alert">
+            {problem}
+          </span>
+        ) : null}
+      </form>
+    </details>
   );
 }

@@ -165,7 +165,7 @@ export function oddsQueriesOf(a: TurnAction, f: ActionForm): { target: string; n
   if (q === null || a.target === null) return q === null ? [] : [{ target: '', ...q }];
   const field = a.target.field;
   // One roll for every pick (a disengage from two enemies): one question with the whole list.
-  if (a.odds?.together === true) return [{ target: '', ...q }];
+  if (a.odds?.together === true || (a.odds?.togetherWhen !== undefined && f.flags[a.odds.togetherWhen] === true)) return [{ target: '', ...q }];
   return targetsOf(a, f).map((t) => ({ target: t, name: q.name, args: { ...q.args, ...(Object.hasOwn(q.args, field) ? { [field]: a.target!.multiple ? [t] : t } : {}) } }));
 }
 

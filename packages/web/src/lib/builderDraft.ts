@@ -16,7 +16,7 @@ const isObj = (x: unknown): x is { readonly [k: string]: unknown } => x !== null
 
 function draftOf(x: unknown): Draft | null {
   if (!isObj(x)) return null;
-  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs } = x;
+  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs, typed } = x;
   if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name.trim() === '' || (kind !== 'pc' && kind !== 'npc')) return null;
   if (characterId !== null && typeof characterId !== 'string') return null;
   if (hp !== null && (typeof hp !== 'number' || !Number.isInteger(hp))) return null;
@@ -31,6 +31,8 @@ function draftOf(x: unknown): Draft | null {
     init: init as Draft['init'],
     ...(isObj(extra) ? { extra: extra as { readonly [k: string]: Json } } : {}),
     ...(typeof entryId === 'string' ? { entryId } : {}),
+    // Kept before ADR 90: no field was marked typed, so every sheet-read one follows the sheet.
+    ...(Array.isArray(typed) && typed.every((k) => typeof k === 'string') && typed.length > 0 ? { typed: typed as string[] } : {}),
     ...(hidden === true && revealWhenActs === true ? { revealWhenActs: true } : {}),
   };
 }
@@ -46,6 +48,8 @@ export interface LineupOptions {
   readonly grouping?: 'type' | 'side';
   /** The team picked to start (teams, 003 gives no default). */
   readonly initiating?: string;
+  /** The side that ambushes and who of it acts in the surprise round (002, 003), when the GM chose one. */
+  readonly surprise?: { readonly side: string; readonly actors: readonly string[] };
 }
 
 /** A kept line-up: its rows and the options chosen with them. */
@@ -56,8 +60,10 @@ export interface KeptLineup {
 
 function optionsOf(x: unknown): LineupOptions {
   if (!isObj(x)) return {};
-  const { reroll, grouping, initiating } = x;
+  const { reroll, grouping, initiating, surprise } = x;
+  const sp = isObj(surprise) && typeof surprise['side'] === 'string' && surprise['side'] !== '' && surprise['side'].length <= 200 ? surprise : null;
   return {
+    ...(sp !== null ? { surprise: { side: sp['side'] as string, actors: Array.isArray(sp['actors']) ? sp['actors'].filter((a): a is string => typeof a === 'string').slice(0, MAX_ROWS) : [] } } : {}),
     ...(typeof reroll === 'boolean' ? { reroll } : {}),
     ...(grouping === 'type' || grouping === 'side' ? { grouping } : {}),
     ...(typeof initiating === 'string' && initiating.trim() !== '' && initiating.length <= 200 ? { initiating } : {}),
@@ -96,6 +102,49 @@ export function keepLineup(store: LineupStore | null, tableId: string, rows: rea
   } catch {
     // A convenience: the builder goes on without it.
   }
+}
+
+export const startedKey = (tableId: string): string => `tk.lineup.started.${tableId}`;
+
+/**
+ * The line-up a fight just started from, kept aside (review 12 #3): "Undo: start an encounter" brings the builder
+ * back, and it should show the foes and options the GM had drafted, not the party alone. `after` names the last
+ * ended encounter when it started (0: none), so a later builder tells an undone start from a fight that ended.
+ */
+export function keepStarted(store: LineupStore | null, tableId: string, rows: readonly Draft[], options: LineupOptions, after: number): void {
+  try {
+    store?.removeItem(lineupKey(tableId));
+    store?.setItem(startedKey(tableId), JSON.stringify({ rows: rows.slice(0, MAX_ROWS), options: optionsOf(options), after }));
+  } catch {
+    // A convenience: an undone start then shows the party only.
+  }
+}
+
+/**
+ * The line-up of a start that was undone: kept aside by `keepStarted` and the last ended encounter is still the one
+ * it came after. Read once: it goes back to the draft (kept like any other), and a fight that ended forgets it.
+ */
+export function takeStarted(store: LineupStore | null, tableId: string, lastEnded: number): KeptLineup | null {
+  if (store === null) return null;
+  try {
+    const raw = store.getItem(startedKey(tableId));
+    if (raw === null) return null;
+    store.removeItem(startedKey(tableId));
+    const parsed = JSON.parse(raw) as unknown;
+    if (!isObj(parsed) || parsed['after'] !== lastEnded || !Array.isArray(parsed['rows'])) return null;
+    const rows = parsed['rows'].slice(0, MAX_ROWS).map(draftOf).filter((d): d is Draft => d !== null);
+    if (rows.length === 0) return null;
+    const kept = { rows, options: optionsOf(parsed['options']) };
+    keepLineup(store, tableId, kept.rows, kept.options);
+    return kept;
+  } catch {
+    return null;
+  }
+}
+
+/** The number of the last encounter that ended (0 when none has), as `keepStarted` and `takeStarted` compare it. */
+export function lastEnded(last: { readonly roster: readonly unknown[]; readonly number?: number } | null): number {
+  return last !== null && last.roster.length > 0 ? (last.number ?? 1) : 0;
 }
 
 export function clearLineup(store: LineupStore | null, tableId: string): void {

@@ -30,6 +30,11 @@ export interface Draft {
   readonly extra?: { readonly [key: string]: Json };
   /** The bestiary entry it came from (kept in the GM's line-up and templates, never sent to the table). */
   readonly entryId?: string;
+  /**
+   * A character's sheet-read fields (OSR DEX, Edge Save) the GM typed for this fight. The others follow the
+   * sheet as it is now (`withSheets`), so a line-up drafted before a sheet edit never shows the old number.
+   */
+  readonly typed?: readonly string[];
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -99,9 +104,12 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
   const hp = hpText === '' ? null : Number(hpText);
   if (hp !== null && (!Number.isInteger(hp) || hp < 1 || hp > 10000)) return { ok: false, message: 'HP must be a whole number from 1 to 10000.' };
   const init: Record<string, string | number> = {};
+  const typed: string[] = [];
   for (const f of method?.fields ?? []) {
     if (f.only !== undefined && f.only !== kind) continue;
-    const v = fieldValue(f, kind, input.init[f.key], input.character?.stats);
+    const raw = input.init[f.key];
+    if (input.character !== null && f.fromSheet === true && raw !== undefined && raw.trim() !== '') typed.push(f.key);
+    const v = fieldValue(f, kind, raw, input.character?.stats);
     if (!v.ok) return v;
     // A foe's creature type defaults to its name without the number ("Goblin 3" is a Goblin).
     init[f.key] = f.key === 'creatureType' && v.value === '' ? input.name.trim().replace(/\s*[x×*]\s*\d+$/i, '') : v.value;
@@ -110,11 +118,15 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
     ok: true,
     // A character's one combatant takes the character's id: the 36th Way and teams key sheets, positions and
     // the action economy by combatant, and a sheet made from the party form is keyed by the character.
-    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, ...(input.hidden && input.revealWhenActs === true ? { revealWhenActs: true } : {}), init })),
+    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, ...(input.hidden && input.revealWhenActs === true ? { revealWhenActs: true } : {}), init, ...(typed.length > 0 ? { typed } : {}) })),
   };
 }
 
-/** The party from the last encounter (or the table's PCs), ready for the next one: never start from nothing. */
+/**
+ * The party from the last encounter (or the table's PCs), ready for the next one: never start from nothing.
+ * The last fight's choices carry over (a band, a team); a number the sheet holds (DEX, Edge Save) does not:
+ * it is read from the sheet as it is now (review 11: "Kira PC · DEX 10" under a sheet that said 16).
+ */
 export function partyDrafts(method: InitiativeMethod | null, characters: readonly Character[], last: EncounterState | null, makeId: (kind: 'pc' | 'npc') => string = (k) => newId(k), dead: readonly string[] = []): Draft[] {
   const out: Draft[] = [];
   // The dead are left out of the next fight by default (the GM may still add one by hand).
@@ -123,6 +135,7 @@ export function partyDrafts(method: InitiativeMethod | null, characters: readonl
     const before: Combatant | undefined = last ? Object.values(last.combatants).find((c) => c.characterId === ch.id) : undefined;
     const typed: Record<string, string> = {};
     for (const f of method?.fields ?? []) {
+      if (f.fromSheet === true) continue;
       const v = before?.stats[f.key];
       if (typeof v === 'string' || typeof v === 'number') typed[f.key] = String(v);
     }
@@ -130,6 +143,40 @@ export function partyDrafts(method: InitiativeMethod | null, characters: readonl
     if (d.ok) out.push(...d.value);
   }
   return out;
+}
+
+/**
+ * The rows with each character's sheet-read fields (those the GM did not type) as its sheet says now: the
+ * builder shows and starts with these, so a kept line-up follows sheet edits and keeps the GM's own entries.
+ * A row that needs no change is the same object.
+ */
+export function withSheets(method: InitiativeMethod | null, rows: readonly Draft[], characters: { readonly [id: string]: Character }): Draft[] {
+  const fields = (method?.fields ?? []).filter((f) => f.fromSheet === true);
+  if (fields.length === 0) return [...rows];
+  return rows.map((r) => {
+    const ch = r.characterId !== null ? characters[r.characterId] : undefined;
+    if (ch === undefined) return r;
+    const init: Record<string, string | number> = { ...r.init };
+    let changed = false;
+    for (const f of fields) {
+      if ((f.only !== undefined && f.only !== r.kind) || (r.typed ?? []).includes(f.key)) continue;
+      const v = fieldValue(f, r.kind, undefined, ch.stats);
+      if (v.ok && init[f.key] !== v.value) {
+        init[f.key] = v.value;
+        changed = true;
+      }
+    }
+    return changed ? { ...r, init } : r;
+  });
+}
+
+/** What the sheet says for a field the GM typed over ("the sheet says 16"), or null when it says nothing or the same. */
+export function sheetSays(method: InitiativeMethod | null, row: Draft, key: string, characters: { readonly [id: string]: Character }): string | number | null {
+  const f = method?.fields.find((x) => x.key === key);
+  const ch = row.characterId !== null ? characters[row.characterId] : undefined;
+  if (f?.fromSheet !== true || ch === undefined || !(row.typed ?? []).includes(key)) return null;
+  const v = ch.stats[key];
+  return (typeof v === 'number' || typeof v === 'string') && v !== row.init[key] ? v : null;
 }
 
 /**
@@ -221,6 +268,12 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
   return { ok: true, value: { type: 'encounter.start', combatants, ...(Object.keys(extra).length > 0 ? { params: extra } : {}) } };
 }
 
+/** The side a row fights on: its team where the order is by team, else the party's or the foes'. */
+export function sideOf(method: InitiativeMethod | null, d: Draft): string {
+  const team = method?.order === 'teams' ? String(d.init['team'] ?? '') : '';
+  return team !== '' ? team : d.kind === 'pc' ? 'pcs' : 'npcs';
+}
+
 /** The line-up's rows as encounter combatants (a team's name as its side). */
 function combatantsOf(method: InitiativeMethod | null, drafts: readonly Draft[], characters: { readonly [id: string]: Character }): Json[] {
   return drafts.map((d): Json => {
@@ -233,7 +286,7 @@ function combatantsOf(method: InitiativeMethod | null, drafts: readonly Draft[],
       id: d.id,
       name: d.name,
       kind: d.kind,
-      side: team !== '' ? team : d.kind === 'pc' ? 'pcs' : 'npcs',
+      side: sideOf(method, d),
       stats,
       visibility: d.hidden ? 'hidden' : 'visible',
       ...(d.characterId !== null ? { characterId: d.characterId } : {}),

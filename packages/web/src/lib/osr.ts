@@ -233,10 +233,14 @@ export function formatMiles(n: number): string {
 
 /**
  * The OSR row's GM actions for a combatant's character (001 "Stabilizing &
- * Injuries", "Morale"): Stabilize while it is dying, and a morale check for
- * its side's living NPCs. Null parts are not offered.
+ * Injuries", "Morale", "Positioning"): Stabilize while it is dying, a morale check for
+ * its side's living NPCs, and Spotted while it is in stealth. Null parts are not offered.
  */
-export function osrRowCommands(world: World, enc: EncounterState, c: Combatant): { stabilize: { targetId: string; helpers: { id: string; name: string }[] } | null; morale: { characterIds: string[]; side: string } | null } {
+export function osrRowCommands(
+  world: World,
+  enc: EncounterState,
+  c: Combatant,
+): { stabilize: { targetId: string; helpers: { id: string; name: string }[] } | null; morale: { characterIds: string[]; side: string } | null; spotted: string | null } {
   const st = getOsr(world);
   const id = c.characterId;
   const dying = id !== null && Object.hasOwn(st.dying, id) && !st.dead.includes(id);
@@ -247,6 +251,8 @@ export function osrRowCommands(world: World, enc: EncounterState, c: Combatant):
   return {
     stabilize: dying && id !== null ? { targetId: id, helpers } : null,
     morale: c.kind === 'npc' && side.length > 0 ? { characterIds: side.map((y) => y.characterId!), side: c.side } : null,
+    // 001 "Positioning": a character in stealth the GM rules spotted (osr.reveal).
+    spotted: id !== null && st.hidden.includes(id) ? id : null,
   };
 }
 

@@ -5,10 +5,15 @@
 import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 
-/** The sheet a new PC from the invite panel starts with (the ruleset's defaults, and the HP typed, if any), or null where sheets are plain stats. */
-export function inviteSheetCommand(rulesetId: string, characterId: string, hp: number | null): ClientCommand | null {
-  if (!capabilitiesOf(rulesetId).inviteSheet) return null;
-  return { type: 'character.sheet.set', characterId, sheet: hp !== null && Number.isInteger(hp) && hp > 0 ? { maxHp: hp, hp } : {} };
+/**
+ * The sheet a new PC from the invite panel starts with (the ruleset's defaults, the HP typed, if any, and what the
+ * invite asked, by sheet key), or null where sheets are plain stats. Review 12 #1: teams asked and then dropped them.
+ */
+export function inviteSheetCommand(rulesetId: string, characterId: string, hp: number | null, asked: { readonly [key: string]: number } = {}): ClientCommand | null {
+  const hpKeys = capabilitiesOf(rulesetId).inviteSheet;
+  if (hpKeys === null) return null;
+  const typed = hp !== null && Number.isInteger(hp) && hp > 0 ? Object.fromEntries(hpKeys.map((k) => [k, hp])) : {};
+  return { type: 'character.sheet.set', characterId, sheet: { ...typed, ...asked } };
 }
 
 /** What the actions panel says for a creature whose ruleset keeps sheets and who has none ("Bram needs a 36th Way sheet"), or null. */

@@ -8,6 +8,7 @@ import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, ty
 import type { ViewState } from './view.ts';
 import { NAMED_BY, RELATIVE_COMMANDS } from './relative-commands.ts';
 import { setServerClock } from '../lib/timer.ts';
+import { shareQueries } from '../lib/shareQueries.ts';
 import type { Json, Viewer } from '@tablekeeper/engine';
 
 export type ConnStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -151,9 +152,16 @@ export class TableClient {
 
   /**
    * Ask a module query (e.g. 'countdown.odds', an attack's odds). The server answers on this
-   * viewer's own view; while offline the answer is an OFFLINE error rather than a wait.
+   * viewer's own view; while offline the answer is an OFFLINE error rather than a wait. Each
+   * query is asked once per table version, whichever panels ask it (lib/shareQueries.ts).
    */
-  async query(name: string, args: { readonly [k: string]: Json } = {}): Promise<QueryAnswer> {
+  readonly query = shareQueries<QueryAnswer>(
+    (name, args) => this.askRetrying(name, args as { readonly [k: string]: Json }),
+    () => this.version,
+    (a) => a.ok || !['OFFLINE', 'LOCAL', 'RATE_LIMITED', 'UNAVAILABLE'].includes(a.error.code),
+  ) as (name: string, args?: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
+
+  private async askRetrying(name: string, args: { readonly [k: string]: Json } = {}): Promise<QueryAnswer> {
     // The server's query budget says when the next ask fits: wait that long and ask again (a few
     // times, at most a few seconds each), so a person sees the odds rather than "retry in 83 ms".
     for (let attempt = 0; ; attempt++) {

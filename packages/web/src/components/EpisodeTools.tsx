@@ -1,0 +1,29 @@
+// The GM's Episode rules on the Episode bar (issue 20: the engine knew them, no
+// control sent them): the cold open, Freeplay's loose turn order and spotlight,
+// a ruling on each improvised try, the GM's closing scene, and a character's
+// Experience and resources. The ruleset's toolActions query answers them as
+// turn actions, so the one action form renders each (odds before a Test).
+// GM screen only, loaded as its own chunk.
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import type { Ask } from '../lib/attack.ts';
+import { CharacterTools, ToolList } from './RuleTools.tsx';
+import type { Send } from './types.ts';
+
+export function EpisodeTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
+  // Shut, the character's list asks nothing (each open list asks again on every change of the table).
+  const [shown, setShown] = useState(false);
+  return (
+    // A labelled group, not a heading: the bar's one heading is the Episode's own.
+    <div class="stack episode-tools" role="group" aria-label="The GM's Episode rules" data-testid="episode-tools">
+      <p class="small">
+        <strong>The GM's Episode rules</strong>
+      </p>
+      <ToolList world={world} send={send} ask={ask} args={{}} label="The Episode's rules" />
+      <details data-testid="episode-character-tools" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+        <summary>A character's Experience and resources</summary>
+        {shown ? <CharacterTools world={world} send={send} ask={ask} selectId="episode-tools-who" /> : null}
+      </details>
+    </div>
+  );
+}
