@@ -50,6 +50,22 @@ describe('odds against a foe whose Difficulty the GM keeps', () => {
   });
 });
 
+describe('the four outcomes of an action roll with a known Difficulty (review 12 #9)', () => {
+  it('+1 vs 11: 112/144 success, 12 critical; success with Hope 50/144 and with Fear 50/144, failure 16/144 each', () => {
+    // Counted over the 144 Hope/Fear pairs: matching dice are criticals; otherwise Hope + Fear + 1 >= 11 succeeds.
+    const tally = { critical: 0, successWithHope: 0, successWithFear: 0, failureWithHope: 0, failureWithFear: 0 };
+    for (let h = 1; h <= 12; h++)
+      for (let f = 1; f <= 12; f++) {
+        if (h === f) tally.critical++;
+        else tally[`${h + f + 1 >= 11 ? 'success' : 'failure'}With${h > f ? 'Hope' : 'Fear'}`]++;
+      }
+    expect(tally).toEqual({ critical: 12, successWithHope: 50, successWithFear: 50, failureWithHope: 16, failureWithFear: 16 });
+    const outcomes = Object.fromEntries(Object.entries(tally).map(([k, v]) => [k, v / 144]));
+    const words = describeActionOdds('daggerheart.actionRollOdds', { success: (12 + 50 + 50) / 144, outcomes, difficulty: 11 });
+    expect(words).toEqual({ headline: '77.8% success · 8.3% critical', detail: 'success with Hope 34.7% · with Fear 34.7% · failure with Hope 11.1% · with Fear 11.1%' });
+  });
+});
+
 describe("the invite's quick character asks for what its ruleset's rules read (the rulesets say, not the web)", () => {
   it("Daggerheart asks for the Evasion (0 to 60, the sheet's limits); teams for Endurance and Stamina (ADR 84); the others ask nothing more", () => {
     expect(inviteNeedsOf('daggerheart')).toEqual([{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }]);

@@ -40,7 +40,7 @@ describe('a request for a declared action', () => {
     await queue.getByLabel('Difficulty for Kira (Ann): an action roll to climb the wall at +2').fill('12');
     // The exact odds before the roll, at the typed difficulty: 2d12 + 2 >= 12 on 108 of 144 pairs, plus the
     // doubles 1-1 to 4-4 (criticals) below it: 112/144 = 77.8%; critical 12/144 = 8.3%; Hope above Fear 66/144 = 45.8%.
-    await expect.poll(() => queue.getByTestId('queue-odds').textContent()).toBe('77.8% success · 8.3% critical (with Hope 45.8% · with Fear 45.8%) at difficulty 12');
+    await expect.poll(() => queue.getByTestId('queue-odds').textContent()).toBe('77.8% success · 8.3% critical (success with Hope 34.7% · with Fear 34.7% · failure with Hope 11.1% · with Fear 11.1%) at difficulty 12');
     await roll.click();
 
     await expect.poll(() => gm.p.getByTestId('request-queue').count()).toBe(0);

@@ -39,11 +39,12 @@ describe('teams, review 10', () => {
     const kiraSheet = { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 0, constitution: 4, maxEndurance: 40, maxHealth: 12, maxStamina: 2, items: { spear: { name: 'spear', weapon: spear } }, wielded: ['spear'] };
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Kira'), sheet: kiraSheet });
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Dorn'), sheet: { ...kiraSheet, maxEndurance: 10 } });
-    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'goblin', sheet: { name: 'Goblin 2', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, items: { club: { name: 'club', weapon: club } }, wielded: ['club'] } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'goblin', sheet: { name: 'Goblin 2', size: 3, attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, items: { club: { name: 'club', weapon: club } }, wielded: ['club'] } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
     const teams = () => n.gmSock.view().world.ext['teams'] as unknown as Teams;
 
+    // Goblin 2 (small, size 3) hits Kira (medium): her deflection counts 1 more, and her log says why (review 12 #15).
     // Goblin 2 hits Kira; her phone picks "Take it" but does not confirm it, as the reviewer did.
     const attack = await openAction(gm.p, 'Attack');
     await attack.getByLabel('Target').selectOption({ label: 'Kira' });
@@ -68,7 +69,7 @@ describe('teams, review 10', () => {
     await expect.poll(() => gm.p.getByTestId('no-encounter').count()).toBe(1);
     await expect.poll(() => Object.keys(teams().pending)).toEqual([]);
     expect(teams().sheets[kiraKey]!.endurance).toBeLessThan(before);
-    await expect.poll(() => ann.p.getByTestId('log').textContent()).toMatch(/Kira takes \d+ of \d+ \w+ damage: /);
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toMatch(/Kira \(deflection \+1: a smaller attacker\) takes \d+ of \d+ \w+ damage: /);
     await expect.poll(() => ann.p.getByTestId('reaction-prompt').count()).toBe(0);
 
     // The next fight: two wolves with no sheet (no Evasion given), the wolves first.

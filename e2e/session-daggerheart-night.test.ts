@@ -152,7 +152,7 @@ describe('a Daggerheart night, by clicking', () => {
       await row('Imp 1').getByLabel('Amount for Imp 1').press('Enter');
       await row('Imp 1').getByTestId('defeated').waitFor();
       // Phones read the hit and the fall, not the Imp's thresholds (no numbers shown).
-      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('Imp 1 takes 9 damage and marks HP. Imp 1 is down.');
+      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('Imp 1 takes 9 damage and marks HP. Imp 1 is defeated.');
       // A fallen Imp is skipped: the spotlight can no longer go to it.
       await expect.poll(() => spot.getByRole('button', { name: 'Spotlight Imp 1' }).count()).toBe(0);
       expect(await text(spot.getByTestId('spotlight-down'))).toBe('Imp 1 down');

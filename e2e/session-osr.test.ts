@@ -13,7 +13,7 @@ describe('a night of the OSR game, by clicking', () => {
       condition: 'concentrating',
       foeInitiative: (enc) => enc.getByLabel('DEX').fill('12'),
       // Builder foes play characters since review 10 (ADR 76): the damage box's lines are the OSR sheet's.
-      lines: { healed: 'Goblin 2: HP 4 → 6 (magic healing).', felled: 'Goblin 1 takes 7 damage: HP 7 → 0.', felledOnPhone: 'Goblin 1 takes 7 damage. Goblin 1 is down.' },
+      lines: { healed: 'Goblin 2 heals 2 by magic: HP 4 → 6.', felled: 'Goblin 1 takes 7 damage: HP 7 → 0.', felledOnPhone: 'Goblin 1 takes 7 damage. Goblin 1 is down.' },
     });
   }, 300_000);
 

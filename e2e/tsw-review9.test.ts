@@ -182,7 +182,7 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     expect(await text(panel)).not.toContain('needs a 36th Way sheet');
     await n.gmSock.command({ type: 'condition.apply', target: orc1, condition: 'dazed', duration: { kind: 'saveEnds' } });
     await gm.p.getByTestId('next-turn').click();
-    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Orc 1 (saves against|fails a save against) Dazed: 3d6 \[\d, \d, \d\] = \d+ vs 11\+\./);
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Orc 1 (saves against Dazed: 3d6 \[\d, \d, \d\] = \d+ vs 11\+, saved: Dazed ends|fails a save against Dazed: 3d6 \[\d, \d, \d\] = \d+ vs 11\+, failed: Dazed stays)\./);
     expect(gm.errors).toEqual([]);
   });
 });

@@ -34,6 +34,11 @@ export function tswFoeSheet(block: Block): { [k: string]: unknown } {
   const out: { [k: string]: unknown } = {};
   for (const k of ['level', 'ac', 'pd', 'md'] as const) if (num(block[k]) !== null) out[k] = num(block[k]);
   if (typeof block['escalation'] === 'boolean') out['usesEscalation'] = block['escalation'];
+  // One resisted type at its number (12+ when left out: 002 calls 12 or less a low resistance) and one weakness.
+  const resisted = str(block['resistType']);
+  if (resisted !== null) out['resist'] = { [resisted]: num(block['resistAt']) ?? 12 };
+  const weak = str(block['weakTo']);
+  if (weak !== null) out['weak'] = [weak];
   const bonus = num(block['attackBonus']);
   const damage = str(block['damage']);
   if (bonus === null && damage === null) return out;

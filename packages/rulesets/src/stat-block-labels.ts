@@ -23,6 +23,9 @@ export const STAT_BLOCK_LABELS: { readonly [rulesetId: string]: { readonly [key:
     damage: 'Hit damage',
     missDamage: 'Miss damage',
     escalation: 'Uses the escalation die',
+    resistType: 'Resists',
+    resistAt: 'Resist number',
+    weakTo: 'Weak to',
   },
   // 003: the attributes, skills and proficiencies by name; endurance, health and stamina are the pools' full sizes.
   teams: {

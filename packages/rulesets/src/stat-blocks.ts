@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
+import { DAMAGE_TYPES } from './36th-way/damage.js';
 import { withTitles } from './field-titles.js';
 import { STAT_BLOCK_LABELS, statBlockValue, STAT_BLOCK_VALUE_WORDS } from './stat-block-labels.js';
 
@@ -50,6 +51,10 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     damage: z.string().max(40).meta({ title: 'Hit damage', description: 'damage on a hit, such as 2d6+3' }).optional(),
     missDamage: z.string().max(40).meta({ title: 'Miss damage', description: 'damage on a miss: dice such as 1d6, a number, or "level"' }).optional(),
     escalation: z.boolean().meta({ title: 'Uses the escalation die', description: 'adds the escalation die to its attacks' }).optional(),
+    // Resist and Weak as the PC sheet has them (002 "Resistance", "Vulnerability"; review 12 #13), one type each here.
+    resistType: z.enum(DAMAGE_TYPES).meta({ title: 'Resists', description: 'a damage type it resists: an attack of that type whose natural roll is under the Resist number deals half damage' }).optional(),
+    resistAt: titledInt(3, 19, 'Resist number', 'X in "Resist fire X+" (12 when left out: a low resistance; 13-14 medium, 15 heavy)'),
+    weakTo: z.enum(DAMAGE_TYPES).meta({ title: 'Weak to', description: 'a damage type it is vulnerable to' }).optional(),
   }),
   // 003 "Initiative and Rounds", size, evasion, endurance then health.
   teams: z.strictObject({

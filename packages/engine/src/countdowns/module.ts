@@ -123,9 +123,9 @@ export function tickEvents(cd: Countdown, by: number, cause: Cause, rng: Rng, ou
   if (step.from === step.to) return [];
   const out: EngineEvent[] = [];
   const beatsAt = beatsReached(cd.beats, step.from, step.to).map((b) => b.at);
-  // A tick by hand or on a rest says so in the log (`logged`); a roll's ticks are told by the roll's own line.
-  // Events stored before `logged` existed replay without the line, as they were.
-  const logged = cause === 'roll' ? {} : { logged: true };
+  // Every tick says so in the log (`logged`): a roll's too, whose own line never named them (review 12 #14: a chase
+  // ticked with nothing in the log; ADR 92). Events stored without `logged` replay without the line, as they were.
+  const logged = { logged: true };
   out.push({ type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, ...(outcome === undefined ? {} : { outcome }), beatsAt, need: needFor(cd, 'values'), ...logged });
   if (!step.triggered) return out;
   const after = { ...cd, value: 0, triggers: cd.triggers + 1 };
@@ -605,6 +605,8 @@ const evolve: Evolve<CountdownEvent> = {
 };
 
 const TICK_CAUSES: { readonly [cause: string]: string } = { manual: 'by hand', shortRest: 'a short rest', longRest: 'a long rest' };
+/** "an action roll: a success with Fear", the roll that ticked a countdown. */
+const rollCause = (outcome: DualityOutcome | undefined): string => `an action roll${outcome === undefined ? '' : `: ${OUTCOME_WORDS[outcome]}`}`;
 
 /**
  * The line for a tick by hand or on a rest (000 "Advancing a Long-Term
@@ -613,7 +615,7 @@ const TICK_CAUSES: { readonly [cause: string]: string } = { manual: 'by hand', s
  */
 function tickLog(world: World, cd: Countdown, e: CountdownTicked | CountdownUnticked): World {
   const back = e.type === 'countdown.unticked';
-  const why = e.type === 'countdown.unticked' ? 'ticks taken back by hand' : (own(TICK_CAUSES, e.cause) ?? e.cause);
+  const why = e.type === 'countdown.unticked' ? 'ticks taken back by hand' : e.cause === 'roll' ? rollCause(e.outcome) : (own(TICK_CAUSES, e.cause) ?? e.cause);
   const text = `${cd.name}: ${e.from} -> ${e.to} (${why}).`;
   const tier = tierOf(cd);
   const audience = tier === 'none' ? AUDIENCE_GM : AUDIENCE_ALL;

@@ -325,7 +325,12 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'condition.expired': (_b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(e.condition)} ends.`),
     'condition.removed': (b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(getEncounter(b).conditions[e.id]?.defId ?? '')} removed.`),
     'condition.saveRolled': (_b, w, e) =>
-      logCondition(w, e.target, (n) => `${n} ${e.success === true ? 'saves against' : 'fails a save against'} ${defName(e.condition)}${saveWords(e.roll)}.`),
+      // The result in words after the dice (review 12 #15: "12 vs 11+." left the reader to work it out).
+      logCondition(w, e.target, (n) => {
+        const words = saveWords(e.roll);
+        const outcome = `${defName(e.condition)} ${e.success === true ? 'ends' : 'stays'}`;
+        return `${n} ${e.success === true ? 'saves against' : 'fails a save against'} ${defName(e.condition)}${words}${words === '' ? ': ' : `, ${e.success === true ? 'saved' : 'failed'}: `}${outcome}.`;
+      }),
   };
   // Typed above; joined here as the engine calls them, each log line after its reducer.
   const untypedLogs = logs as { readonly [type: string]: ((before: World, after: World, e: EngineEvent) => World) | undefined };

@@ -99,13 +99,14 @@ describe('log lines for ticks by hand and on rests (review 6)', () => {
     expect(lines(s)).toEqual(said);
     expect(lines(s, PLAYER)).toEqual(said);
   });
-  it('a tick and an untick by hand write a line; action-roll ticks leave theirs to the roll', () => {
+  it('a tick and an untick by hand write a line, and so does an action roll\'s tick, naming its outcome (review 12 #14, ADR 92)', () => {
     const s = table();
     const id = createdId(s.run({ type: 'countdown.create', name: 'Bridge', start: 5 }));
     s.run({ type: 'countdown.tick', id, by: 2 });
     s.run({ type: 'countdown.untick', id });
-    s.roll('successWithHope');
-    expect(lines(s)).toEqual(['Bridge: 5 -> 3 (by hand).', 'Bridge: 3 -> 4 (ticks taken back by hand).']);
+    s.roll('successWithFear');
+    expect(lines(s)).toEqual(['Bridge: 5 -> 3 (by hand).', 'Bridge: 3 -> 4 (ticks taken back by hand).', 'Bridge: 4 -> 3 (an action roll: a success with Fear).']);
+    expect(lines(s, PLAYER)).toEqual(lines(s));
   });
   it('visibility as the countdown\'s: name only reads without numbers, hidden is the GM\'s alone; undo takes the line back', () => {
     const s = table();

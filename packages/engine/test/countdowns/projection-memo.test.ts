@@ -100,11 +100,11 @@ describe('countdowns projection by parts with a log basis', () => {
   it('a tick that keeps every tier leaves the player the log array it held, and equals a fresh projection', () => {
     const s = table();
     const player: Viewer = { role: 'player', seatId: Object.keys(s.world.seats)[0]! };
-    const id = createdId(s.run({ type: 'countdown.create', name: 'Doom', start: 9 }));
+    const id = createdId(s.run({ type: 'countdown.create', name: 'Doom', start: 9, visibility: 'hidden' }));
     for (let i = 0; i < 5; i++) s.run({ type: 'log.note', text: `note ${i}` });
     const memo: ViewMemo = { entryCopies: new WeakMap() };
     const before: readonly LogEntry[] = s.engine.project(s.world, player, memo).log;
-    // A roll's tick writes no line of its own (a tick by hand does, since review 6).
+    // A roll's tick writes a line (ADR 92), the GM's alone for a hidden countdown: the players' log is unchanged.
     s.roll('failureWithFear');
     expect(s.cd(id).value).toBe(8);
     const after = s.engine.project(s.world, player, memo);

@@ -347,9 +347,10 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
         }),
       );
     }
+    // On a PC's turn only: a foe does not flee with the party (review 12 #11).
     // One tap would spend a Campaign Loss: the button asks once, naming it (review 11).
     const confirm = 'The party flees: it takes a Campaign Loss and the fight ends now (Undo takes it back).';
-    out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, confirm, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
+    if (me.kind === 'pc') out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, confirm, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
   }
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never

@@ -600,7 +600,9 @@ export function createTswModule(): TswModule {
       const dealt = `${name(w, id)} took ${e.amount}${why} damage${e.resisted === true ? ' (resisted: halved)' : ''}${e.crit ? ' (crit)' : ''}`;
       // Players read a foe's damage and its fall, never its HP (ADR 33).
       const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${dealt}.${e.hpTo <= 0 ? ` ${name(w, id)} is down.` : ''}` : undefined;
-      return log(w2, e, '36th-way.damaged', `${dealt}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`, undefined, shown);
+      // The line names only the one hit, so it goes to whoever sees them: a hidden attacker (sourceId)
+      // must not keep a PC's own loss off their phone (review 12 #6); the attack line stays the GM's.
+      return appendLog(w2, { audience: audienceOfIds(w2, [id]), kind: '36th-way.damaged', text: `${dealt}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`, ...(shown === undefined ? {} : { shown }) });
     },
     '36th-way.healed': (w, e) => {
       const id = e.characterId;

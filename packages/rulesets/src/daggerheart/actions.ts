@@ -120,7 +120,9 @@ function againstAction(a: Actor, id: string, traits: readonly ActionOption[]): T
     const d = foe.stats['difficulty'];
     const known = typeof d === 'number' && Number.isInteger(d);
     const down = standingIn(c) === 'down' || (hp.slots > 0 && hp.marked >= hp.slots);
-    return [{ value: foe.id, label: foe.name, side: sideOf(a, c), standing: down ? 'down' : 'up', ...(known ? { note: `Difficulty ${d}` } : gm ? { refused: 'no Difficulty on its stat block' } : {}) }];
+    // A defeated one says so beside its name (review 12 #8: it was listed unmarked); it sorts last, so never the default.
+    const note = [down ? 'defeated' : '', known ? `Difficulty ${d}` : ''].filter((x) => x !== '').join(', ');
+    return [{ value: foe.id, label: foe.name, side: sideOf(a, c), standing: down ? 'down' : 'up', ...(note !== '' ? { note } : {}), ...(!known && gm ? { refused: 'no Difficulty on its stat block' } : {}) }];
   });
   return action({
     id: 'rollAgainst',

@@ -265,13 +265,15 @@ const evolve: Evolve<TrackerEvent> = {
     const id = e.characterId;
     const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: e.hpTo, [TRACK_KEYS.armor.marked]: e.armorTo });
     const armor = e.armorUsed ? `, an Armor Slot makes it ${SEVERITY_WORDS[e.marks]}` : '';
-    const text = `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.severity]}: thresholds ${e.major}/${e.severe}${armor}) and marks ${e.hpTo - e.hpFrom} HP.`;
     // A foe's thresholds and HP are the GM's (ADR 33). Under "no numbers" players read the hit, the damage dealt and
     // the fall, but no severity: minor/major/severe, or how many HP it marks, would place the amount against its thresholds (ADR 57).
     const ch = own(w.characters, id);
     const down = ch !== undefined && e.hpTo >= trackOf(ch.stats, 'hp', slotsFor(w, 'hp')).slots;
+    // The hit that marks an adversary's last HP says it is defeated, on every screen (review 12 #14: "marks 1 HP" only).
+    const fell = down && e.hpTo > e.hpFrom && isFoe(w, id) ? ` ${nameOf(w, id)} is defeated.` : '';
+    const text = `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.severity]}: thresholds ${e.major}/${e.severe}${armor}) and marks ${e.hpTo - e.hpFrom} HP.${fell}`;
     const marked = e.hpTo > e.hpFrom ? 'marks HP' : 'marks no HP';
-    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage and ${marked}.${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage and ${marked}.${fell !== '' ? fell : down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
     const entry = { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } };
     // An adversary's attack line that dealt this damage (data.damageTo) is completed with what it did: one hit, one line.
     return appendOrComplete(next, entry, (prev) => {

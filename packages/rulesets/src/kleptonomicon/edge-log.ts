@@ -47,7 +47,9 @@ export function edgeSaveLine(pc: Combatant, combatants: readonly Combatant[], fa
   // Players whose PC failed against a group they cannot see read where the turn order shows them, not why.
   const where = slot === 0 ? `${pc.name} acts before the foes.` : after !== null ? `${pc.name} acts after foe group ${after}.` : players ? '' : `${pc.name} acts after foe group ${slot}.`;
   const head = `Edge Saves for ${pc.name} (a Score of ${failAtOrBelow + 1} or more passes)`;
-  return saves.length === 0 ? `${head}: none against a foe group in view. ${where}`.trim() : `${head}: ${saves.join('; ')}. ${where}`.trim();
+  // Players with no save in view read nothing: even "none in view" would tell them a hidden group exists (review 12 #5).
+  if (saves.length === 0) return players ? null : `${head}: none against a foe group. ${where}`.trim();
+  return `${head}: ${saves.join('; ')}. ${where}`.trim();
 }
 
 /** Logs the Edge Saves of `ids` (PCs just placed), each line with its players' version where they differ. */
@@ -64,9 +66,10 @@ export function logEdgeSaves(world: World, ids: readonly string[]): World {
     if (pc === undefined || pc.kind !== 'pc') continue;
     const text = edgeSaveLine(pc, combatants, failAt, false);
     if (text === null) continue;
-    const shown = edgeSaveLine(pc, combatants, failAt, true) ?? undefined;
-    // A PC the GM keeps hidden keeps its saves with the GM too.
-    w = appendLog(w, { audience: pc.visibility === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'kleptonomicon.edgeSaves', text, ...(shown !== undefined && shown !== text ? { shown } : {}) });
+    const shown = edgeSaveLine(pc, combatants, failAt, true);
+    // A PC the GM keeps hidden keeps its saves with the GM too; so does a line with no save in players' view.
+    const gmOnly = pc.visibility === 'hidden' || shown === null;
+    w = appendLog(w, { audience: gmOnly ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'kleptonomicon.edgeSaves', text, ...(!gmOnly && shown !== text ? { shown } : {}) });
   }
   return w;
 }

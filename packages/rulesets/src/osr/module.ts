@@ -147,17 +147,21 @@ function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string, c
 }
 
 /**
- * An HP loss completes the damage or attack line that named it (data.damageTo): "Kira takes 10 damage: HP 12 → 2."
+ * An HP loss completes the damage or attack line that named it (data.damageTo): "Kira takes 10 damage: HP 12 → 2.";
+ * a heal its roll's line (data.healTo): "Kira heals 5 (1d8) by magic: HP 2 → 7."
  * A foe's HP stay the GM's (ADR 33): players read the damage and its fall.
  */
 function hpCompletes(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): (prev: LogEntry) => LineCompletion | null {
   return (prev) => {
     const d = prev.data;
-    if (e.to >= e.from || d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== e.characterId) return null;
+    if (d === null || typeof d !== 'object' || Array.isArray(d)) return null;
+    // A heal completes its own roll's line too (review 12 #15: one heal wrote two lines).
+    const completes = e.to < e.from ? d['damageTo'] === e.characterId : e.to > e.from && d['healTo'] === e.characterId;
+    if (!completes) return null;
     const text = `${openSentence(prev.text)}: HP ${e.from} → ${e.to}.`;
     const secret = isFoe(w, e.characterId) && !showsFoeNumbers(w);
     if (!secret) return prev.shown === undefined ? { text } : { text, shown: `${openSentence(prev.shown)}: HP ${e.from} → ${e.to}.` };
-    return { text, shown: `${openSentence(prev.shown ?? prev.text)}.${e.to <= 0 ? ` ${nm(w, e.characterId)} is down.` : ''}` };
+    return { text, shown: `${openSentence(prev.shown ?? prev.text)}.${e.to <= 0 && e.to < e.from ? ` ${nm(w, e.characterId)} is down.` : ''}` };
   };
 }
 
@@ -279,7 +283,8 @@ const evolve: Evolve<OsrEvent> = {
     return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, e.hit ? { damageTo: e.targetId } : undefined, shown);
   },
   'osr.damageRolled': (w, e) => log(w, e, damageText(w, e), { damageTo: e.targetId }),
-  'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} is healed by ${e.source}: ${e.dice} = ${e.total}.`),
+  // "Kira heals 5 (1d8) by magic.", completed with the HP it leaves as a damage line is (hpCompletes).
+  'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} heals ${e.total}${e.faces.length > 0 ? ` (${e.dice})` : ''} by ${e.source}.`, { healTo: e.targetId }),
   'osr.hpChanged': (w, e) =>
     log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined, hpCompletes(w, e)),
   'osr.downed': on((w, e, st) => {

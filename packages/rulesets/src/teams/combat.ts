@@ -348,7 +348,9 @@ export function resolveHit(d: Draft, p: PendingAttack, defence: Defence): RuleEr
   switch (defence.kind) {
     case 'none': {
       const dmg = damageTaken(raw, category, effectiveReduction(world, p.target, tgt, category, attackerSize));
-      d.emit({ ...base, avoided: false, damage: dmg });
+      // The size difference's part of the reduction, for the line's why (003 "Size"; review 12 #15: "11 of 12" unexplained).
+      const shift = category === 'typeless' || attackerSize === null ? 0 : sizeShift(attackerSize, tgt.size).deflection;
+      d.emit({ ...base, avoided: false, damage: dmg, ...(shift !== 0 ? { sizeShift: shift } : {}) });
       dealDamage(d, p.target, dmg, p.damageType, p.nonlethal, p.attacker);
       return null;
     }

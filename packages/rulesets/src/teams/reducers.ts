@@ -56,6 +56,8 @@ export type TeamsEvent =
       readonly parryBonus?: number;
       readonly damage?: number;
       readonly raw?: number;
+      /** The target's deflection shifted by the size difference: +1 against a smaller attacker, -1 a larger (003 "Size"). */
+      readonly sizeShift?: number;
     }
   | ({ readonly type: 'teams.dodgeRolled' } & Id & Tested)
   | ({ readonly type: 'teams.resourceSpent'; readonly resource: 'stamina' | 'focus'; readonly n: number; readonly from: number; readonly to: number; readonly for: string } & Id)
@@ -108,7 +110,7 @@ export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEv
   // A foe's stamina, focus and item durability (numbers), and how its defences split a hit (review 7).
   'teams.resourceSpent': foeNumbersView({ id: 'id', numbers: ['n', 'from', 'to'], foe: isFoe }),
   'teams.itemDamaged': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
-  'teams.hitResolved': foeNumbersView({ id: 'target', numbers: ['raw', 'toItem', 'parryBonus'], foe: isFoe, revealedBy: 'defences' }),
+  'teams.hitResolved': foeNumbersView({ id: 'target', numbers: ['raw', 'toItem', 'parryBonus', 'sizeShift'], foe: isFoe, revealedBy: 'defences' }),
   // Difficulties worked out from a foe's constitution and luck are its numbers too.
   'teams.consciousnessAtRisk': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
   'teams.fortified': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
@@ -219,7 +221,12 @@ const evolve: Evolve<TeamsEvent> = {
     if (e.avoided === true) text = `${who} dodged the attack.`;
     else if (e.reaction === 'block') text = `${who} blocked with the ${item}: ${e.toItem} to the ${item}, ${e.damage} through.`;
     else if (e.reaction === 'parry') text = `${who} parried with the ${item} (+${e.parryBonus}) and takes ${e.damage} of ${e.raw}.`;
-    else text = `${who} takes ${e.damage} of ${e.raw} damage.`;
+    else {
+      const shift = e.sizeShift ?? 0;
+      // Before "takes", so the damage type still joins "damage" when the line is completed (typed).
+      const why = shift === 0 ? '' : ` (deflection ${shift > 0 ? `+${shift}` : String(shift)}: a ${shift > 0 ? 'smaller' : 'larger'} attacker)`;
+      text = `${who}${why} takes ${e.damage} of ${e.raw} damage.`;
+    }
     // A foe's deflection, parry value and item are its defences: players read what happened, not the split (review 7).
     const hidden = e.avoided !== true && isFoe(w, target) && !foeDefencesShown(w);
     const shown = !hidden ? undefined : e.reaction === 'block' ? `${who} blocked with the ${item}.` : e.reaction === 'parry' ? `${who} parried with the ${item}.` : `${who} is hit.`;

@@ -139,6 +139,9 @@ describe('Last Gasp saves (002 "Last Gasp Saves") and fleeing (002 "Flee")', () 
     expect(mine).not.toContain('flee');
     expect(mine).not.toContain('lastGasp');
     expect(find(t, 'ann', 'flee')).toMatchObject({ label: 'The party flees', allowed: true, command: '36th-way.flee', fixed: {} });
+    // A foe does not flee with the party: the Orc's own list has no Flee, even the GM's (review 12 #11).
+    expect(find(t, 'orc', 'flee')).toBeUndefined();
+    expect(find(t, 'orc', 'attack')).toBeDefined();
     const tx = t.s.run({ type: '36th-way.flee' });
     expect(events(tx, '36th-way.campaignLoss')[0]).toMatchObject({ reason: 'fled' });
     expect(events(tx, 'encounter.ended')).toHaveLength(1);

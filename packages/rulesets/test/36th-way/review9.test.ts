@@ -200,13 +200,13 @@ describe('death saves: odds before the roll, with the first save\'s Disadvantage
 });
 
 describe('saves against conditions are logged with their dice and target', () => {
-  it('"Orc saves against Dazed: 3d6 [...] = 12 vs 11+" at the end of its turn', () => {
+  it('"Orc saves against Dazed: 3d6 [...] = 12 vs 11+, saved: Dazed ends" at the end of its turn', () => {
     const t = fight();
     t.s.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'saveEnds' } });
     t.s.run({ type: 'encounter.endTurn' }); // Ann's turn ends: the Orc's begins
     t.dice.push(3, 4, 5);
     t.s.run({ type: 'encounter.endTurn' });
-    expect(t.world.log.map((l) => l.text)).toContain('Orc saves against Dazed: 3d6 [3, 4, 5] = 12 vs 11+.');
+    expect(t.world.log.map((l) => l.text)).toContain('Orc saves against Dazed: 3d6 [3, 4, 5] = 12 vs 11+, saved: Dazed ends.');
   });
 });
 

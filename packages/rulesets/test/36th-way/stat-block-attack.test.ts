@@ -39,6 +39,18 @@ describe('the stat block schema and the sheet it gives', () => {
     expect(band.enum).toEqual(['very-fast', 'fast', 'medium', 'slow', 'very-slow']);
     expect(band['x-labels']).toEqual({ 'very-fast': 'very fast', fast: 'fast', medium: 'medium', slow: 'slow', 'very-slow': 'very slow' });
   });
+  it('takes Resist and Weak to as the PC sheet has them (review 12 #13): the copy\'s sheet resists fire 15+ and is weak to cold', () => {
+    const schema = statBlockOf('36th-way')!;
+    expect(schema.safeParse({ ...RAIDER, resistType: 'fire', resistAt: 15, weakTo: 'cold' }).success).toBe(true);
+    const bad = schema.safeParse({ resistType: 'fire', resistAt: 20 });
+    expect(bad.error?.issues[0]?.path).toEqual(['resistAt']);
+    expect(schema.safeParse({ weakTo: 'mud' }).error?.issues[0]?.path).toEqual(['weakTo']);
+    const t = raider({ ...RAIDER, resistType: 'fire', resistAt: 15, weakTo: 'cold' });
+    expect(t.sheet('orc').resist).toEqual({ fire: 15 });
+    expect(t.sheet('orc').weak).toEqual(['cold']);
+    // No number: 12+, what 002 calls a low resistance.
+    expect(tswFoeSheet({ resistType: 'acid' })).toEqual({ resist: { acid: 12 } });
+  });
   it('damage text reads as dice: 2d6, d8, 1d10-1, a flat 5; nonsense is no dice', () => {
     expect(diceOfText('2d6')).toEqual({ count: 2, sides: 6, bonus: 0 });
     expect(diceOfText('d8')).toEqual({ count: 1, sides: 8, bonus: 0 });

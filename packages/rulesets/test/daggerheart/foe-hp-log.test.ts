@@ -21,8 +21,10 @@ describe("Daggerheart: an adversary's HP in log lines and history", () => {
     const gm = t.view(GM);
     const seen = t.view(player(s));
     expect(lines(gm, 'daggerheart.damage')[0]).toContain('thresholds 6/11');
+    // 20 is severe (11 or more): 3 more HP onto 2 marked fills the Bandit's 4 (capped), and the GM's line says it fell (review 12 #14).
+    expect(lines(gm, 'daggerheart.damage')[1]).toBe('Bandit takes 20 damage (severe: thresholds 6/11) and marks 2 HP. Bandit is defeated.');
     // No severity under "no numbers" (ADR 57): 7 against 6/11 is major and 20 severe, which would place the thresholds.
-    expect(lines(seen, 'daggerheart.damage')).toEqual(['Bandit takes 7 damage and marks HP.', 'Bandit takes 20 damage and marks HP. Bandit is down.']);
+    expect(lines(seen, 'daggerheart.damage')).toEqual(['Bandit takes 7 damage and marks HP.', 'Bandit takes 20 damage and marks HP. Bandit is defeated.']);
     for (const l of lines(seen, 'daggerheart.damage')) expect(l).not.toMatch(/minor|major|severe|massive|\d HP/);
     for (const l of lines(seen, 'daggerheart.track')) expect(l).not.toMatch(/marked/);
     expect(events(gm, 'daggerheart.damageTaken')[0]).toMatchObject({ major: 6, severe: 11, hpFrom: 0, hpTo: 2 });

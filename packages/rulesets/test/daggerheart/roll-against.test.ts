@@ -50,6 +50,15 @@ describe("the player's action roll names a foe", () => {
     expect(gm.numbers.map((n) => n.field)).toEqual(['bonus', 'advantage']);
     expect(gm.target?.options[0]).toMatchObject({ value: imp, note: 'Difficulty 11' });
   });
+  it('a defeated adversary is marked "defeated" beside its name, standing down (review 12 #8)', () => {
+    const { t, seat, kira, imp } = setup();
+    // 9 is the Imp's Severe (8) or more: 3 HP, all it has.
+    t.run({ type: 'daggerheart.takeDamage', characterId: imp, amount: 9 });
+    const gm = actionsOf(t, GM, kira).find((a) => a.id === 'rollAgainst')!;
+    expect(gm.target?.options).toEqual([{ value: imp, label: 'Imp', side: 'foe', standing: 'down', note: 'defeated, Difficulty 11' }]);
+    const phone = actionsOf(t, player(seat), kira).find((a) => a.id === 'rollAgainst')!;
+    expect(phone.target?.options).toEqual([{ value: imp, label: 'Imp', side: 'foe', standing: 'down', note: 'defeated' }]);
+  });
   it('a hidden adversary is never listed on a phone, and naming it is refused as an unknown id would be', () => {
     const { t, seat, kira, imp } = setup({ visibility: 'hidden' });
     const a = actionsOf(t, player(seat), kira).find((x) => x.id === 'rollAgainst')!;

@@ -71,6 +71,34 @@ describe('Kleptonomicon: Edge Saves in the log', () => {
     expect(lines(s, ANN)[0]).toMatch(/^Edge Saves for Alice/);
   });
 
+  it('a fail against the hidden group: the phone reads no Score and no line about it (review 12 #5)', () => {
+    // 9 passes against the Guard's group; 2 fails against the hidden Lurker's (a Score at or below 6).
+    const s = table(fixedRng([9, 2, ...Array.from({ length: 40 }, () => 5)]));
+    s.run({ type: 'encounter.start', combatants: [...FOES(true), ALICE_PC] });
+    const real = placement(s);
+    expect(real.rolls.map((r) => r.failed)).toEqual([false, true]);
+    const seen = getEncounter(s.view(ANN).world).combatants['c-alice']!.placement as { slot: number; score?: number; rolls: Roll[] };
+    // The failing Score was against the Lurker: withheld, so the phone cannot show it as a pass.
+    expect(seen.score).toBeUndefined();
+    expect(seen.rolls.map((r) => r.failed)).toEqual([false]);
+    expect(seen.slot).toBe(1);
+    const phone = lines(s, ANN);
+    expect(phone).toHaveLength(1);
+    expect(phone[0]).toMatch(/against foe group 1 \(Guard\) rolled .*passed\.$/);
+    expect(phone[0]).not.toMatch(/in view|failed|group 2/);
+  });
+
+  it('a fail against the only, hidden group: no Edge Save line and no Score reach the phone', () => {
+    const s = table(fixedRng([2, ...Array.from({ length: 40 }, () => 5)]));
+    s.run({ type: 'encounter.start', combatants: [{ ...(FOES(true)[1] as { [k: string]: Json }) }, ALICE_PC] });
+    expect(placement(s).rolls.map((r) => r.failed)).toEqual([true]);
+    expect(lines(s, { role: 'gm' })).toHaveLength(1);
+    expect(lines(s, { role: 'gm' })[0]).toMatch(/against foe group 1 \(Lurker\).*failed\. Alice acts after foe group 1\.$/);
+    expect(lines(s, ANN)).toEqual([]);
+    const seen = getEncounter(s.view(ANN).world).combatants['c-alice']!.placement as { slot: number; score?: number };
+    expect(seen).toEqual({ slot: 0, rolls: [] });
+  });
+
   it('property: a phone never reads a hidden foe name in the Edge Save lines, whatever the dice', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.boolean(), (seed, hidden) => {
@@ -79,9 +107,15 @@ describe('Kleptonomicon: Edge Saves in the log', () => {
         const gm = lines(s, { role: 'gm' });
         const phone = lines(s, ANN);
         expect(gm).toHaveLength(1);
-        expect(phone).toHaveLength(1);
         expect(gm[0]).toContain('Guard');
-        expect(phone[0]!.includes('Lurker')).toBe(!hidden && placement(s).rolls.some((r) => r.group === 1));
+        const rolls = placement(s).rolls;
+        // The Guard's group is in view and rolled first or second: the phone has a line unless the chain ended at a hidden Lurker with no Guard roll.
+        expect(phone.length).toBeLessThanOrEqual(1);
+        if (phone.length === 1) expect(phone[0]!.includes('Lurker')).toBe(!hidden && rolls.some((r) => r.group === 1));
+        // A Score on the phone is always the one its last shown roll has, so a fail never reads as a pass.
+        const seen = getEncounter(s.view(ANN).world).combatants['c-alice']!.placement as { score?: number; rolls: Roll[] };
+        if (seen.score !== undefined) expect(seen.score).toBe(seen.rolls[seen.rolls.length - 1]?.score);
+        if (!hidden) expect(seen.score).toBe(rolls[rolls.length - 1]!.score);
       }),
       { numRuns: 60 },
     );

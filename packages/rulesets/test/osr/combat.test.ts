@@ -298,6 +298,9 @@ describe('healing (001 "Healing From Rest", "Healing From Magic & Medicine")', (
     t.dice.queue(6, 6, 5);
     t.run({ type: 'osr.heal', target: pc, amount: '3d6' });
     expect(t.stats(pc)['hp']).toBe(12);
+    // One heal, one line: the roll and the HP it left (review 12 #15: two lines before).
+    expect(t.world.log.slice(-1).map((l) => l.text)).toEqual(['PC heals 17 (3d6) by magic: HP 2 → 12.']);
+    expect(t.world.log.filter((l) => /heal|→ 12/.test(l.text)).length).toBe(1);
   });
   it('the dead cannot be healed', () => {
     const t = osrTable();

@@ -84,7 +84,9 @@ describe('attacks outside an encounter (003 "Attacks")', () => {
     expect(a).toMatchObject({ advantage: 1, result: 9, evasion: 6, hit: true });
     expect((a['roll'] as { sets: unknown[]; chosen: number }).sets).toHaveLength(2);
     // 9 + 2 = 11 piercing, deflection 2 - 1 = 1: 10 taken.
-    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ damage: 10 });
+    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ damage: 10, raw: 11, sizeShift: -1 });
+    // The line says why the deflection moved (review 12 #15: "takes 11 of 12" left it unexplained).
+    expect(s.world.log.map((l) => l.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^Goblin \(deflection -1: a larger attacker\) takes 10 of 11 piercing damage: endurance/)]));
   });
 
   it('a sneak attack on a flanked target has double advantage: best of three', () => {

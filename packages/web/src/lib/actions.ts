@@ -261,7 +261,9 @@ export function describeActionOdds(query: string, result: Json): { headline: str
       const outcomes = obj(r['outcomes']);
       if (typeof r['success'] === 'number' && outcomes !== null) {
         const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
-        return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `with Hope ${percent(n('successWithHope') + n('failureWithHope'))} · with Fear ${percent(n('successWithFear') + n('failureWithFear'))}` };
+        // The four outcomes as the GM's board names them (review 12 #9: a Hope/Fear split over every roll read as
+        // contradicting the success chance above it); the critical, a success with Hope too, is in the headline.
+        return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `success with Hope ${percent(n('successWithHope'))} · with Fear ${percent(n('successWithFear'))} · failure with Hope ${percent(n('failureWithHope'))} · with Fear ${percent(n('failureWithFear'))}` };
       }
       // A difficulty the GM keeps secret: only the chances that need none (a foe's Difficulty the table keeps: the engine's why).
       return r['hidden'] === true ? { headline: `${percent(Number(r['critical']))} critical`, detail: `with Hope ${percent(Number(r['withHope']))} · with Fear ${percent(Number(r['withFear']))} · ${typeof r['why'] === 'string' ? r['why'] : 'the GM keeps the difficulty secret'}` } : null;

@@ -213,6 +213,16 @@ export function isDefeatedAdversary(world: World, c: Character): boolean {
 }
 
 /**
+ * Whether players cannot see this adversary: hidden at the table, or as its conflict's combatant (review 12 #12:
+ * the GM's Adversaries panel showed a hidden one like the others). 'existence' (known to exist) is not hidden.
+ */
+export function isHiddenAdversary(world: World, c: Character): boolean {
+  if (c.visibility === 'hidden') return true;
+  const enc = encounterOf(world);
+  return enc?.active === true && Object.values(enc.combatants).some((x) => x.characterId === c.id && x.visibility === 'hidden');
+}
+
+/**
  * Who the next conflict starts with: the PCs and the standing adversaries who
  * did not fight in the last conflict (the ones the GM lined up since). The last
  * conflict's survivors are only offered, unticked (`carried`), so none comes back

@@ -33,7 +33,9 @@ function key(enc: EncounterState, c: Combatant): [number, number, number] {
   const band = field(p, 'band');
   const team = field(p, 'team');
   const tie = num(field(p, 'tie')) ?? 0;
-  if (slot !== null) return [slot, -(score ?? 0), c.joined];
+  // A PC whose Score is withheld failed against a group hidden from this viewer, which acts after
+  // the groups in view before it: it comes last in its slot (review 12 #5).
+  if (slot !== null) return [slot, score === null ? 1e6 : -score, c.joined];
   // Players get the order itself where a foe's score is kept from them (ADR 33).
   const order = num(field(p, 'order'));
   if (order !== null) return [order, 0, c.joined];

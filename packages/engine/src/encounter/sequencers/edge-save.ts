@@ -231,9 +231,13 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         if (group !== null) placements[id] = { group: index.get(group) ?? 0 };
         else if (slot !== null) {
           const rolls = field(p, 'rolls');
+          const last = Array.isArray(rolls) ? rolls[rolls.length - 1] : undefined;
+          // The Score is the last roll's (the chain stops at a fail): against a group this viewer
+          // cannot see it is withheld, or a fail would read as a pass "before the foes" (review 12 #5).
+          const scoreShown = last !== undefined && index.has(num(field(last, 'group')) ?? -1);
           placements[id] = {
             slot: slot === 0 ? 0 : before(slot - 1),
-            score: num(field(p, 'score')) ?? 0,
+            ...(scoreShown ? { score: num(field(p, 'score')) ?? 0 } : {}),
             // Each roll field by field (ADR 25), its `detail` too (ADR 33).
             rolls: Array.isArray(rolls)
               ? rolls

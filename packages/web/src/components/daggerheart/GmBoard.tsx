@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { foeRevealOf, spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
@@ -379,7 +379,13 @@ function AdversaryPanel({ world, send }: { world: World; send: Send }) {
         const moves = adversaryMoves(world, c);
         return (
           <div key={c.id} data-testid="adversary">
-            <strong>{c.name}</strong> {isDefeatedAdversary(world, c) ? <span class="badge bad">down</span> : null} <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
+            <strong>{c.name}</strong> {isDefeatedAdversary(world, c) ? <span class="badge bad">down</span> : null}{' '}
+            {isHiddenAdversary(world, c) ? (
+              <span class="badge" title="Players cannot see it until you reveal it" data-testid="adversary-hidden">
+                hidden from players
+              </span>
+            ) : null}{' '}
+            <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
             <CharacterTracks t={{ ...t, hopeMax: 0 }} send={send} markable={['hp', 'stress']} />
             <DamageBox t={t} send={send} />
             {moves.length > 0 ? (
