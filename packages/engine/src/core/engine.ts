@@ -37,7 +37,7 @@ import { checkCommand, copyJson, isJson } from './validate.js';
 import { historyBatch, historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
-import { copyEntry, LogWindow, noteLogWindow, partsProjector, type FinalLog } from './view-cache.js';
+import { copyEntry, LogWindow, partsProjector, windowedWorld, type FinalLog } from './view-cache.js';
 import { sayCommand } from './undo-words.js';
 import { resolveMade } from './batch-refs.js';
 
@@ -492,23 +492,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
     if (given instanceof LogWindow) {
       // The log is read whole only by a snapshot or a query: made then, once; the delta reads the window (logWindowOf).
-      return noteLogWindow(
-        {
-          tableId: projected.tableId,
-          name: projected.name,
-          rulesetId: projected.rulesetId,
-          settings: projected.settings,
-          seats: projected.seats,
-          characters: projected.characters,
-          clock: projected.clock,
-          get log() {
-            return given.entries();
-          },
-          ext,
-          nextId: 0,
-        },
-        given,
-      );
+      const head = { tableId: projected.tableId, name: projected.name, rulesetId: projected.rulesetId, settings: projected.settings, seats: projected.seats, characters: projected.characters, clock: projected.clock };
+      return windowedWorld(head, given, ext);
     }
     return {
       tableId: projected.tableId,

@@ -114,10 +114,22 @@ const windowsOfWorlds = new WeakMap<World, LogWindow>();
 /** The window a finished view's log reads, or undefined for a plain log (the GM's, a view made without a memo). */
 export const logWindowOf = (world: World): LogWindow | undefined => windowsOfWorlds.get(world);
 
-/** Engine side: records that `world`'s log reads `w` (finish made its log a getter over it). */
-export function noteLogWindow(world: World, w: LogWindow): World {
-  windowsOfWorlds.set(world, w);
-  return world;
+/** One getter for every windowed world (it finds the window by `this`): a shared accessor keeps the worlds' shape fast, where a getter per object literal made each a dictionary of about 1 KB. */
+const LOG_THROUGH_WINDOW: PropertyDescriptor = {
+  get(this: World): readonly LogEntry[] {
+    return windowsOfWorlds.get(this)!.entries();
+  },
+  enumerable: true,
+};
+
+/** Engine side: a finished non-GM world whose log reads `w`, made whole only when read (a snapshot, a query), in the World fields' order. */
+export function windowedWorld(head: Omit<World, 'log' | 'ext' | 'nextId'>, w: LogWindow, ext: World['ext']): World {
+  const o = head as Record<string, unknown>;
+  Object.defineProperty(o, 'log', LOG_THROUGH_WINDOW);
+  o['ext'] = ext;
+  o['nextId'] = 0;
+  windowsOfWorlds.set(o as unknown as World, w);
+  return o as unknown as World;
 }
 
 interface PartsMemo {
