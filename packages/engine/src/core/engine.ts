@@ -19,7 +19,6 @@ import type {
   PlainTable,
   Query,
   Json,
-  LogEntry,
   Result,
   RuleError,
   Table,
