@@ -4,7 +4,7 @@
 // compared deeply and serialised. The log and the history are streams: the
 // delta says how many held entries to drop and keep, and carries only new ones.
 // See docs/adr/0012-incremental-deltas.md.
-import { logExtension, type TableView } from '@tablekeeper/engine';
+import { logExtension, logWindowOf, windowGrowth, type LogGrowth, type TableView } from '@tablekeeper/engine';
 import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
 /**
@@ -96,12 +96,7 @@ export const STREAM_SEARCH_MISSES = 32;
 export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] {
   // The common case first: the held entries, less some oldest, then new ones (same objects, as projection by parts keeps them).
   const grown = logExtension(held, next);
-  if (grown !== null) {
-    const kept = held.length - grown.dropped.length;
-    const out: StreamPiece<T>[] = kept > 0 ? [[grown.dropped.length, kept]] : [];
-    if (grown.fresh.length > 0) out.push({ add: [...grown.fresh] });
-    return out;
-  }
+  if (grown !== null) return grownPatch(held.length, grown);
   const pieces: StreamPiece<T>[] = [];
   let i = 0;
   let misses = 0;
@@ -135,6 +130,31 @@ export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPi
   return pieces;
 }
 
+/** The stream patch of a log that kept its held entries less some oldest, then grew by `grown.fresh`. */
+function grownPatch<T>(heldLength: number, grown: LogGrowth<T>): StreamPiece<T>[] {
+  const kept = heldLength - grown.dropped.length;
+  const out: StreamPiece<T>[] = kept > 0 ? [[grown.dropped.length, kept]] : [];
+  if (grown.fresh.length > 0) out.push({ add: [...grown.fresh] });
+  return out;
+}
+
+/**
+ * The log's stream patch and the held log's length. A player's view log is a window of a shared backing
+ * (engine LogWindow): read through it, the delta never makes either whole log as an array.
+ */
+function logPatch(held: TableView['world'], next: TableView['world']): { readonly patch: StreamPiece<TableView['world']['log'][number]>[] | null; readonly heldLength: number } {
+  const hw = logWindowOf(held);
+  const nw = logWindowOf(next);
+  if (hw !== undefined && nw !== undefined) {
+    if (hw === nw) return { patch: null, heldLength: hw.length };
+    const grown = windowGrowth(hw, nw);
+    if (grown !== null) return { patch: grownPatch(hw.length, grown), heldLength: hw.length };
+  }
+  const h = held.log;
+  const n = next.log;
+  return { patch: h === n ? null : streamPatch(h, n), heldLength: h.length };
+}
+
 const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
 
 const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel', 'undoWords', 'redoWords'] as const;
@@ -150,13 +170,13 @@ export function deltaBetween(held: TableView, next: TableView): Delta {
     }
   }
   const world = diffWorld(held.world, next.world);
-  const log = held.world.log === next.world.log ? null : streamPatch(held.world.log, next.world.log);
+  const { patch: log, heldLength } = logPatch(held.world, next.world);
   const history = held.history === next.history ? null : streamPatch(held.history, next.history);
   // Fields set one by one in this order (type first, the version before any content): no spread objects per delta.
   const delta: { -readonly [K in keyof Delta]: Delta[K] } = { type: 'delta', from: held.version, version: next.version };
   if (anyPart) delta.parts = parts;
   if (world.length > 0) delta.world = world;
-  if (log !== null && !sameStream(log, held.world.log.length)) delta.log = log;
+  if (log !== null && !sameStream(log, heldLength)) delta.log = log;
   if (history !== null && !sameStream(history, held.history.length)) delta.history = history;
   return delta;
 }

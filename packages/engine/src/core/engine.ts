@@ -19,7 +19,6 @@ import type {
   PlainTable,
   Query,
   Json,
-  LogEntry,
   Result,
   RuleError,
   Table,
@@ -37,7 +36,7 @@ import { checkCommand, copyJson, isJson } from './validate.js';
 import { historyBatch, historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
-import { copyEntry, partsProjector } from './view-cache.js';
+import { copyEntry, LogWindow, partsProjector, windowedWorld, type FinalLog } from './view-cache.js';
 import { sayCommand } from './undo-words.js';
 import { resolveMade } from './batch-refs.js';
 
@@ -484,11 +483,17 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** The projected world with the viewer's log; a non-GM view is rebuilt from the known fields, its module state only what a projector vouched for. */
-  function finish(projected: World, log: readonly LogEntry[], viewer: Viewer): World {
+  function finish(projected: World, given: FinalLog, viewer: Viewer): World {
+    const log = given instanceof LogWindow ? null : given;
     // Every projector passed the GM's world through and the log is whole: the world itself is the GM's view.
-    if (viewer.role === 'gm') return log === projected.log ? projected : { ...projected, log };
+    if (viewer.role === 'gm' && log !== null) return log === projected.log ? projected : { ...projected, log };
     const ext: { [moduleId: string]: Json } = {};
     for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
+    if (given instanceof LogWindow) {
+      // The log is read whole only by a snapshot or a query: made then, once; the delta reads the window (logWindowOf).
+      const head = { tableId: projected.tableId, name: projected.name, rulesetId: projected.rulesetId, settings: projected.settings, seats: projected.seats, characters: projected.characters, clock: projected.clock };
+      return windowedWorld(head, given, ext);
+    }
     return {
       tableId: projected.tableId,
       name: projected.name,
@@ -497,7 +502,7 @@ export function createEngine(modules: readonly Module[]): Engine {
       seats: projected.seats,
       characters: projected.characters,
       clock: projected.clock,
-      log,
+      log: given,
       ext,
       nextId: 0,
     };

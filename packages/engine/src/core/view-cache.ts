@@ -36,13 +36,100 @@ interface ClassMemo {
 /** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
 interface LogMemo {
   readonly input: readonly LogEntry[];
-  readonly output: readonly LogEntry[];
+  readonly output: FinalLog;
 }
 
-/** A viewer's last finished world and the projected world it was finished from. */
+/** A viewer's last finished world, the projected world and the final log it was finished from. */
 interface FinalMemo {
   readonly projected: World;
+  readonly log: FinalLog;
   readonly output: World;
+}
+
+/** The GM's final log is the stage log itself; everyone else's is a window of copies (LogWindow). */
+export type FinalLog = readonly LogEntry[] | LogWindow;
+
+/**
+ * A non-GM final log: the entries [start, end) of a backing array that successive logs of the same lineage
+ * share. A command that adds entries pushes them onto the backing, when this window ends where the backing
+ * does, instead of copying the whole log into a new array that would live until the table's next command
+ * (issue 19: such log-length survivors were most of the collector's work). Entries in a backing are never
+ * overwritten or removed, so every window keeps reading exactly what it held. The plain array is made only
+ * when something reads the view's log whole (a snapshot, a query, a test), and once.
+ */
+export class LogWindow {
+  private array: readonly LogEntry[] | undefined;
+  constructor(
+    readonly backing: LogEntry[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get length(): number {
+    return this.end - this.start;
+  }
+  at(i: number): LogEntry | undefined {
+    return i >= 0 && i < this.end - this.start ? this.backing[this.start + i] : undefined;
+  }
+  /** The entries as a plain array. */
+  entries(): readonly LogEntry[] {
+    return (this.array ??= this.backing.slice(this.start, this.end));
+  }
+}
+
+/** A window over a new backing holding `es` (which the window now owns). */
+export const windowOf = (es: LogEntry[]): LogWindow => new LogWindow(es, 0, es.length);
+
+/** `w` then `added`: pushed onto the shared backing when `w` ends where it does, else onto a copy of `w`'s own entries (another log grew from `w` first). */
+export function windowAppended(w: LogWindow, added: readonly LogEntry[]): LogWindow {
+  if (added.length === 0) return w;
+  if (w.end === w.backing.length) {
+    for (const e of added) w.backing.push(e);
+    return new LogWindow(w.backing, w.start, w.end + added.length);
+  }
+  const b = w.backing.slice(w.start, w.end);
+  for (const e of added) b.push(e);
+  return windowOf(b);
+}
+
+/** Dead entries at a backing's front are left until they outnumber the live ones, then the live ones move to a new backing: O(1) a dropped entry, amortised. */
+const COMPACT_AFTER = 64;
+
+/** `w` less its first `n` entries. */
+export function windowWithoutFirst(w: LogWindow, n: number): LogWindow {
+  if (n <= 0) return w;
+  const start = Math.min(w.start + n, w.end);
+  if (start > COMPACT_AFTER && start > w.end - start) return windowOf(w.backing.slice(start, w.end));
+  return new LogWindow(w.backing, start, w.end);
+}
+
+/** How `next` grew from `held` when both are windows of one backing (append-only, so the shared range holds the same entries); null otherwise. */
+export function windowGrowth(held: LogWindow, next: LogWindow): LogGrowth<LogEntry> | null {
+  if (held.backing !== next.backing || next.start < held.start || next.end < held.end || next.start > held.end) return null;
+  return { dropped: held.backing.slice(held.start, next.start), fresh: next.backing.slice(held.end, next.end) };
+}
+
+/** Finished non-GM worlds whose log is a window: the delta reads the window, so it never makes the whole array. */
+const windowsOfWorlds = new WeakMap<World, LogWindow>();
+
+/** The window a finished view's log reads, or undefined for a plain log (the GM's, a view made without a memo). */
+export const logWindowOf = (world: World): LogWindow | undefined => windowsOfWorlds.get(world);
+
+/** One getter for every windowed world (it finds the window by `this`): a shared accessor keeps the worlds' shape fast, where a getter per object literal made each a dictionary of about 1 KB. */
+const LOG_THROUGH_WINDOW: PropertyDescriptor = {
+  get(this: World): readonly LogEntry[] {
+    return windowsOfWorlds.get(this)!.entries();
+  },
+  enumerable: true,
+};
+
+/** Engine side: a finished non-GM world whose log reads `w`, made whole only when read (a snapshot, a query), in the World fields' order. */
+export function windowedWorld(head: Omit<World, 'log' | 'ext' | 'nextId'>, w: LogWindow, ext: World['ext']): World {
+  const o = head as Record<string, unknown>;
+  Object.defineProperty(o, 'log', LOG_THROUGH_WINDOW);
+  o['ext'] = ext;
+  o['nextId'] = 0;
+  windowsOfWorlds.set(o as unknown as World, w);
+  return o as unknown as World;
 }
 
 interface PartsMemo {
@@ -176,14 +263,14 @@ interface LogRecord {
   prev: number;
   growth: LogGrowth<unknown> | null;
 }
-const records = new WeakMap<readonly unknown[], LogRecord>();
+const records = new WeakMap<object, LogRecord>();
 let lastLogId = 0;
-function recordOf(log: readonly unknown[]): LogRecord {
+function recordOf(log: object): LogRecord {
   let r = records.get(log);
   if (r === undefined) records.set(log, (r = { id: ++lastLogId, prev: 0, growth: null }));
   return r;
 }
-const logId = (log: readonly unknown[]): number => recordOf(log).id;
+const logId = (log: object): number => recordOf(log).id;
 const NONE_DROPPED: readonly never[] = [];
 
 /**
@@ -223,6 +310,13 @@ function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null
   return log;
 }
 
+/** The window less its oldest entries that stood for dropped ones (dropFront for a window). */
+function windowDropFront(held: LogWindow, gone: ReadonlySet<unknown>): LogWindow {
+  let i = 0;
+  while (i < held.length && gone.has(held.at(i))) i++;
+  return windowWithoutFirst(held, i);
+}
+
 /** `held` less its oldest entries that stood for `dropped` ones (order-preserving subsets keep them at the front). */
 function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly T[] {
   let i = 0;
@@ -258,7 +352,7 @@ function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntr
 }
 
 /** The per-part projector the engine uses when a caller keeps a memo. */
-export function partsProjector(modules: readonly Module[], finish: (projected: World, log: readonly LogEntry[], viewer: Viewer) => World) {
+export function partsProjector(modules: readonly Module[], finish: (projected: World, log: FinalLog, viewer: Viewer) => World) {
   const projecting = modules.filter((m) => m.project !== undefined);
   // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
   const declared = projecting.map((m) => {
@@ -343,13 +437,13 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   }
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
-  function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): readonly LogEntry[] {
+  function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): FinalLog {
     // The GM reads every entry: the final log is the stage log itself, not a copy.
     if (viewer.role === 'gm') return stage;
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
-    let output: readonly LogEntry[] | null = null;
-    if (prev !== undefined) {
+    let output: LogWindow | null = null;
+    if (prev !== undefined && prev.output instanceof LogWindow) {
       if (prev.input === stage) output = prev.output;
       else {
         const ext = logExtension(prev.input, stage);
@@ -360,16 +454,16 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
             const gone = new Set<unknown>();
             for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
             gone.delete(undefined);
-            kept = dropFront(prev.output, gone);
+            kept = windowDropFront(prev.output, gone);
           }
           const added = judge(ext.fresh, viewer, memo);
-          output = added.length === 0 ? kept : (sharedLog(stage, prev.output, added) ?? grow(prev.output, kept, added, stage));
+          output = added.length === 0 ? kept : (sharedLog(stage, prev.output, added) ?? remember(stage, prev.output, added, windowAppended(kept, added)));
         }
       }
     }
     if (output === null) {
       const judged = judge(stage, viewer, memo);
-      output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged);
+      output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, windowOf(judged));
     }
     parts.logs.set(key, { input: stage, output });
     return output;
@@ -381,15 +475,15 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
    * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
    */
-  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
-  function sharedLog(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[]): readonly LogEntry[] | undefined {
+  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[]>();
+  function sharedLog(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
     const list = finalLogs.get(stage);
     if (list === undefined) return undefined;
     const heldId = held === null ? null : logId(held);
     for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
-  function remember(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[], output: readonly LogEntry[]): readonly LogEntry[] {
+  function remember(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
     const list = finalLogs.get(stage);
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
     const heldId = held === null ? null : logId(held);
@@ -397,14 +491,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     else if (list.length < 16) list.push({ held: heldId, added, output });
     return output;
   }
-  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {
-    const output = kept.concat(added);
-    noteExtension(held, output, held.length - kept.length, added);
-    return remember(stage, held, added, output);
-  }
 
   /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */
-  const finals = new WeakMap<readonly LogEntry[], FinalMemo>();
+  const finals = new WeakMap<LogWindow, FinalMemo>();
 
   /** The world as `viewer` may see it, reusing what `memo` holds from earlier projections. */
   return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
@@ -413,12 +502,12 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const log = finalLog(projected.log, viewer, memo, parts);
     const key = viewerKey(viewer);
     const prev = parts.finals.get(key);
-    if (prev !== undefined && prev.projected === projected && prev.output.log === log) return prev.output;
+    if (prev !== undefined && prev.projected === projected && prev.log === log) return prev.output;
     // A non-GM world is made from the projected parts and the log alone: viewers with both the same share it.
-    const shared = viewer.role === 'gm' ? undefined : finals.get(log);
+    const shared = log instanceof LogWindow ? finals.get(log) : undefined;
     const output = shared !== undefined && shared.projected === projected ? shared.output : finish(projected, log, viewer);
-    if (viewer.role !== 'gm') finals.set(log, { projected, output });
-    parts.finals.set(key, { projected, output });
+    if (log instanceof LogWindow) finals.set(log, { projected, log, output });
+    parts.finals.set(key, { projected, log, output });
     return output;
   };
 }
