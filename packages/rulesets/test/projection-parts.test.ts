@@ -139,6 +139,14 @@ describe('projection by parts: declared reads are honest (ADR 20)', () => {
     });
   }
 
+  it('osr: a seated PC in stealth is its own player\'s to see, so the projector is cached by seat (a CI seed found it)', () => {
+    // Step 0 is osr.hide by the GM for Ann's PC: Ann's seat sees her in stealth, Bo's seat and a spectator do not.
+    const steps: Step[] = [[37348609, 1163408491, 344454336], [0, 0, 0], [0, 0, 0]];
+    const r = play(engineFor('osr')!, 'osr', steps, null);
+    expect(r.accepted.has('osr.hide')).toBe(true);
+    expect(r.problems).toEqual([]);
+  });
+
   it('catches a declaration that leaves out a part its projector reads', () => {
     // The core projector reads the characters; claim it reads only the seats.
     const engine = engineFor('osr')!;

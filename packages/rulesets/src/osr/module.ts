@@ -818,7 +818,8 @@ export const osrModule: Module = {
   reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e, env), ...fightSummary(w, e, env)]],
   project,
   // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
-  projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
+  // By seat: a PC in stealth is shown to its own player only (ADR 89), and which PC a seat plays is in `seats`.
+  projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'seats', 'ext.encounter'], writes: [`ext.${OSR_ID}`], bySeat: true },
   idStatus,
   queries: osrQueries,
   // Events stored before the union took the command vocabulary are read under today's names (ADR 28).
