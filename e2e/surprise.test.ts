@@ -59,12 +59,19 @@ describe('a surprise round from the builder', () => {
     const box = gm.p.getByTestId('surprise');
     await box.getByLabel('Who ambushes').selectOption({ label: 'Goblins' });
     await expect.poll(() => box.getByTestId('surprise-help').textContent()).toBe('Surprise round: only Goblins act (and any who cannot be surprised), then the teams take turns.');
+    // Kira has danger sense (003 "Surprise"): the GM ticks her; the goblins' own rows offer no such box.
+    expect(await box.getByLabel('Goblin 1 cannot be surprised').count()).toBe(0);
+    await box.getByLabel('Kira cannot be surprised').check();
+    await expect.poll(() => box.getByTestId('surprise-help').textContent()).toBe('Surprise round: only Goblins act (and Kira, who cannot be surprised), then the teams take turns.');
     const enc = gm.p.locator('.area-encounter');
     await whoStarts(enc, 'Goblins');
     await enc.getByTestId('roll-initiative').click();
     await expect.poll(() => gm.p.getByTestId('round').textContent()).toBe('Surprise round');
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('begins with a surprise round.');
     expect(n.gmSock.view().world.ext['encounter']).toMatchObject({ round: 0 });
+    // She acts in the surprise round with the goblins.
+    const e = n.gmSock.view().world.ext['encounter'] as unknown as { surpriseActors: string[]; combatants: { [id: string]: { name: string; unsurprisable: boolean } } };
+    expect(e.surpriseActors.map((id) => e.combatants[id]!.name).sort()).toEqual(['Goblin 1', 'Goblin 2', 'Kira']);
 
     const o = await night(e2e!, 'osr', 'Cy');
     const osr = await screen(e2e!.browser, contexts, o.links.gm, false);
