@@ -50,6 +50,27 @@ describe('a surprise round from the builder', () => {
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   }, 180_000);
 
+  it('the 36th Way: the party ambushes and the GM starts the escalation die at 1 in round 1 (002)', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    await builderLine(gm.p, { name: 'Goblin x2' });
+    await expect.poll(() => lined(gm.p)).toEqual(['Kira', 'Goblin 1', 'Goblin 2']);
+    const box = gm.p.getByTestId('surprise');
+    const die = 'Start the escalation die at 1 in round 1 (an ambush by the party, 002 "Surprise and Ambushes")';
+    // The foes ambushing: no such option.
+    await box.getByLabel('Who ambushes').selectOption({ label: 'The foes' });
+    expect(await box.getByLabel(die).count()).toBe(0);
+    await box.getByLabel('Who ambushes').selectOption({ label: 'The party' });
+    await box.getByLabel('Kira acts').check();
+    await box.getByLabel(die).check();
+    await gm.p.locator('.area-encounter').getByTestId('roll-initiative').click();
+    await expect.poll(() => gm.p.getByTestId('round').textContent()).toBe('Surprise round');
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('The GM moves the escalation die up by 1: it reads 0 in the surprise round and 1 in round 1.');
+    expect(n.gmSock.view().world.ext['encounter']).toMatchObject({ round: 0, escalation: { offset: 1 } });
+    expect(gm.errors).toEqual([]);
+  }, 180_000);
+
   it('teams: the Goblins surprise the Party; OSR shows no surprise picker', async () => {
     const n = await night(e2e!, 'teams', 'Bo');
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });

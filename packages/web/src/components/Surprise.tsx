@@ -1,7 +1,7 @@
 // The builder's surprise round (002 "Surprise and Ambushes", 003 "Surprise"):
 // shown only where the ruleset's initiative declares one. The GM picks the
 // ambushing side and, where the text says two of them act, which two.
-import { surpriseCandidates, surpriseSides, surpriseWords, unsurprisedCandidates, NO_SURPRISE, type SurpriseChoice } from '../lib/surprise.ts';
+import { ambushEscalationOf, surpriseCandidates, surpriseSides, surpriseWords, unsurprisedCandidates, NO_SURPRISE, type SurpriseChoice } from '../lib/surprise.ts';
 import type { Draft, InitiativeMethod } from '../lib/initiative.ts';
 
 export function SurprisePicker({ method, rows, choice, onChange }: { method: InitiativeMethod | null; rows: readonly Draft[]; choice: SurpriseChoice; onChange: (c: SurpriseChoice) => void }) {
@@ -13,6 +13,7 @@ export function SurprisePicker({ method, rows, choice, onChange }: { method: Ini
   const said = surpriseWords(method, rows, choice);
   const awake = unsurprisedCandidates(method, rows, side);
   const unsurprised = choice.unsurprised ?? [];
+  const shift = ambushEscalationOf(method, side);
   return (
     <fieldset class="small" data-testid="surprise">
       <legend>Surprise round</legend>
@@ -39,7 +40,7 @@ export function SurprisePicker({ method, rows, choice, onChange }: { method: Ini
                   checked={on}
                   // The text lets only so many act: a further one is refused here, not by the server.
                   disabled={!on && choice.actors.length >= rule.most}
-                  onChange={(e) => onChange({ side, actors: e.currentTarget.checked ? [...choice.actors, d.id] : choice.actors.filter((x) => x !== d.id) })}
+                  onChange={(e) => onChange({ ...choice, side, actors: e.currentTarget.checked ? [...choice.actors, d.id] : choice.actors.filter((x) => x !== d.id) })}
                 />{' '}
                 {d.name} acts
               </label>
@@ -61,6 +62,11 @@ export function SurprisePicker({ method, rows, choice, onChange }: { method: Ini
             </label>
           ))}
         </div>
+      ) : null}
+      {shift !== null ? (
+        <label class="row" style={{ fontWeight: 400 }}>
+          <input type="checkbox" style={{ minHeight: 'auto' }} checked={choice.escalation === true} onChange={(e) => onChange({ ...choice, escalation: e.currentTarget.checked })} /> Start the escalation die at {shift} in round 1 (an ambush by the party, {rule.source})
+        </label>
       ) : null}
       <span id="build-surprise-help" class="small muted" data-testid="surprise-help">
         {said ?? `${rule.why} (${rule.source})`}

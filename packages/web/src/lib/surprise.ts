@@ -11,6 +11,8 @@ export interface SurpriseChoice {
   readonly actors: readonly string[];
   /** Rows off the ambushing side that cannot be surprised (003 "Surprise": Clementine's danger sense); they act too. */
   readonly unsurprised?: readonly string[];
+  /** The party ambushes and the GM starts the escalation die higher in round 1 (002 "Surprise and Ambushes" allows 1). */
+  readonly escalation?: boolean;
 }
 
 export const NO_SURPRISE: SurpriseChoice = { side: '', actors: [] };
@@ -71,4 +73,16 @@ export function surpriseWords(method: InitiativeMethod | null, rows: readonly Dr
   }
   const names = rows.filter((d) => choice.actors.includes(d.id) && sideOf(method, d) === choice.side).map((d) => d.name);
   return `Surprise round: only ${names.join(' and ')} act${names.length === 1 ? 's' : ''}, then the usual order.`;
+}
+
+/** The shift of the escalation die the GM may choose when the party ambushes, or null where the text offers none here. */
+export function ambushEscalationOf(method: InitiativeMethod | null, side: string): number | null {
+  return side === 'pcs' ? (method?.surprise?.pcAmbushEscalation ?? null) : null;
+}
+
+/** The command that starts the die at the text's value in round 1, sent with the start; null unless chosen for a party ambush. */
+export function ambushEscalationCommand(method: InitiativeMethod | null, rows: readonly Draft[], choice: SurpriseChoice): { type: 'encounter.escalationOffset'; offset: number } | null {
+  const shift = ambushEscalationOf(method, choice.side);
+  const p = surpriseParam(method, rows, choice);
+  return shift === null || choice.escalation !== true || !p.ok || p.value === null ? null : { type: 'encounter.escalationOffset', offset: shift };
 }
