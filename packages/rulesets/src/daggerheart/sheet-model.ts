@@ -6,6 +6,7 @@ import { defineSheet, err, int, ok, own, SHEET_SET_EVENT } from '@tablekeeper/en
 import { withTitles } from '../field-titles.js';
 import { MAX_MODIFIER, TRAITS } from './limits.js';
 import { TRACK_KEYS } from './rules.js';
+import { daggerheartSettings } from './settings.js';
 
 const slots = (what: string) => int(0, 30, `${what} slots (null: the table setting)`).nullable().optional();
 const marked = (what: string) => int(0, 30, `${what} slots marked`).optional();
@@ -67,9 +68,13 @@ export const daggerheartSheetModel = defineSheet({
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write(_world, id, next, changed) {
+  write(world, id, next, changed) {
     const { major, severe } = next;
     if (typeof major === 'number' && typeof severe === 'number' && severe < major) return err('INVALID_VALUE', `sheet.severe: must be at least the Major threshold (${major})`, 'sheet.severe');
+    // The field takes what any table might allow; this table's Hope maximum decides (checked only when Hope is written,
+    // so a lowered maximum does not block saving the rest of an old sheet).
+    const hopeMax = daggerheartSettings(world).hopeMax;
+    if (typeof changed['hope'] === 'number' && changed['hope'] > hopeMax) return err('INVALID_VALUE', `sheet.hope: at most ${hopeMax}, this table's Hope maximum`, 'sheet.hope');
     return ok([{ type: SHEET_SET_EVENT, id, stats: changed }]);
   },
 });
