@@ -38,7 +38,8 @@ const fields = withTitles({
   [TRACK_KEYS.hp.marked]: marked('HP'),
   [TRACK_KEYS.stress.marked]: marked('Stress'),
   [TRACK_KEYS.armor.marked]: marked('Armor'),
-  hope: int(0, 100, 'Hope (at most the table setting hopeMax)').optional(),
+  // The form reads this table's maximum from the setting named here (x-max-setting) and refuses more, in words.
+  hope: int(0, 100, 'Hope (at most the table setting hopeMax)').meta({ description: 'Hope (at most the table setting hopeMax)', 'x-max-setting': 'daggerheart.hopeMax' }).optional(),
   tier: int(1, 4, 'tier (Tend to Wounds and Clear Stress add it)').optional(),
 }, TITLES);
 
