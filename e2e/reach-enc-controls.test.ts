@@ -162,6 +162,8 @@ describe('teams: a readied action and an extended action on the row, Grant, Show
   });
 });
 
+type Held = { combatants: { [id: string]: { readied: unknown } }; economy: { [id: string]: { spent: { [p: string]: number } } } };
+
 describe('teams: a readied Attack is rolled from its row, with the attack form and its odds', () => {
   it("Bo's phone takes Boudica's readied Attack before the raider's turn: target, weapon, odds, then the roll with the reaction", async () => {
     const n = await night(e2e!, 'teams', 'Bo');
@@ -205,9 +207,8 @@ describe('teams: a readied Attack is rolled from its row, with the attack form a
     await form.getByRole('button', { name: 'Roll: Readied attack', exact: true }).click();
     // Rolled as the reaction: the readied action is gone and the reaction spent; the log says who attacked whom.
     await expect.poll(() => row(bo.p, 'Boudica').getByRole('button', { name: "Take it now: Boudica's readied Attack" }).count()).toBe(0);
-    const after = n.gmSock.view().world.ext['encounter'] as unknown as { combatants: { [id: string]: { readied: unknown } }; economy: { [id: string]: { spent: { [p: string]: number } } } };
-    await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as typeof after).combatants['boudica']!.readied).toBeNull();
-    expect((n.gmSock.view().world.ext['encounter'] as typeof after).economy['boudica']!.spent['reaction']).toBe(1);
+    await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as unknown as Held).combatants['boudica']!.readied).toBeNull();
+    expect((n.gmSock.view().world.ext['encounter'] as unknown as Held).economy['boudica']!.spent['reaction']).toBe(1);
     await expect.poll(() => logOf(gm.p)).toContain("Boudica takes the readied Attack before Raider's turn.");
     await expect.poll(() => logOf(gm.p)).toMatch(/Boudica attacked Raider: strength \d+ \+ combat \d+ = \d+ with luck \d+ against evasion 5/);
     await expect.poll(() => logOf(bo.p)).toContain('Boudica attacked Raider');
