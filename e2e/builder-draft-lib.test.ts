@@ -105,6 +105,11 @@ describe('the builder line-up kept on this device', () => {
     expect(readKept(s, 't1')).toEqual({ rows: a, options: {} });
     s.setItem(lineupKey('t1'), JSON.stringify(a));
     expect(readKept(s, 't1')).toEqual({ rows: a, options: {} });
+    // The surprise round's choice keeps who cannot be surprised (003), ids only.
+    keepLineup(s, 't1', a, { surprise: { side: 'Goblins', actors: [], unsurprised: ['kira'] } });
+    expect(readKept(s, 't1')!.options).toEqual({ surprise: { side: 'Goblins', actors: [], unsurprised: ['kira'] } });
+    s.setItem(lineupKey('t1'), JSON.stringify({ rows: a, options: { surprise: { side: 'Goblins', actors: [], unsurprised: ['kira', 7] } } }));
+    expect(readKept(s, 't1')!.options).toEqual({ surprise: { side: 'Goblins', actors: [], unsurprised: ['kira'] } });
   });
 
   it('a visible row never keeps a reveal mark, even if storage says so', () => {

@@ -9,8 +9,9 @@ import { scenario, seededRng, type Command, type Json, type RuleError, type Scen
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, sheetSchemaFor } from '@tablekeeper/rulesets';
 import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
-import { fieldsOf, refusalInWords, toPayload, withNeeds, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
+import { fieldsOf, refusalInWords, toPayload, withNeeds, withSettingCaps, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
 import { sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
+import { playerSheetSchema } from '../packages/web/src/lib/phoneSheet.ts';
 import { sentenceOf } from '../packages/web/src/lib/words.ts';
 
 type Values = { [k: string]: FormValue };
@@ -157,3 +158,21 @@ describe("Daggerheart: no made-up Evasion (review 9)", () => {
 
 // Keep the JSON type in use for stored sheets read above.
 export type { Json };
+
+describe("Daggerheart: the sheet's Hope stops at the table's Hope maximum (issue 20)", () => {
+  it('the GM form and the phone refuse Hope 7 in words at the default maximum 6, take 6, and follow a table that sets 8', () => {
+    const settings = resolveSettings('daggerheart');
+    if (!settings.ok) throw new Error(settings.error.message);
+    const gmFields = sheetFields(sheetOf('daggerheart'), settings.value);
+    expect(gmFields.find((f) => f.key === 'hope')).toMatchObject({ kind: 'integer', min: 0, max: 6 });
+    const r = toPayload(gmFields, { ...sheetStart(gmFields, {}), evasion: '10', hope: '7' });
+    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['Hope must be from 0 to 6.']);
+    expect(toPayload(gmFields, { ...sheetStart(gmFields, {}), evasion: '10', hope: '6' }).ok).toBe(true);
+    // The phone's own form (the fields a player may change) carries the same limit.
+    const phone = fieldsOf(playerSheetSchema(withSettingCaps(sheetOf('daggerheart').schema, settings.value), sheetOf('daggerheart').playerEditable));
+    expect(phone.find((f) => f.key === 'hope')).toMatchObject({ max: 6 });
+    // Another table's setting, and no settings at all (the model's own 100).
+    expect(sheetFields(sheetOf('daggerheart'), { ...settings.value, 'daggerheart.hopeMax': 8 }).find((f) => f.key === 'hope')).toMatchObject({ max: 8 });
+    expect(sheetFields(sheetOf('daggerheart')).find((f) => f.key === 'hope')).toMatchObject({ max: 100 });
+  });
+});

@@ -103,8 +103,11 @@ describe('Kleptonomicon review 9: Health by the Party form, odds on phones, fall
     const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
     const panel = phone.p.getByTestId('actions-panel');
     await expect.poll(() => panel.getByRole('heading').textContent()).toBe('Kira: actions');
-    // The first Dash doubles movement with one tap.
+    // The first Dash doubles movement: one tap, then its confirm says what it spends (issue 20).
     await panel.getByRole('button', { name: /^Dash \(/ }).click();
+    await expect.poll(() => panel.getByTestId('action-confirm').textContent()).toContain('Kira Dashes: every movement style doubles for this turn, for 1 Beat');
+    expect(sock.view().world.log.map((l) => l.text)).not.toContain('Kira Dashes and doubles their movement.');
+    await panel.getByRole('button', { name: 'Dash: yes' }).click();
     await expect.poll(() => sock.view().world.log.map((l) => l.text)).toContain('Kira Dashes and doubles their movement.');
     // The second opens its form: the sheet's Athletics +2 and the odds before anything is rolled (a die of 5-9 or a critical 10: 11/20).
     const form = await openAction(phone.p, 'Dash again \\(Athletics Test\\)');

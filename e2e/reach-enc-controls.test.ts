@@ -162,6 +162,59 @@ describe('teams: a readied action and an extended action on the row, Grant, Show
   });
 });
 
+type Held = { combatants: { [id: string]: { readied: unknown } }; economy: { [id: string]: { spent: { [p: string]: number } } } };
+
+describe('teams: a readied Attack is rolled from its row, with the attack form and its odds', () => {
+  it("Bo's phone takes Boudica's readied Attack before the raider's turn: target, weapon, odds, then the roll with the reaction", async () => {
+    const n = await night(e2e!, 'teams', 'Bo');
+    await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
+    await n.gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players', characterId: n.idOf('Boudica') },
+        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
+      ],
+      params: { teamOrder: ['players', 'raiders'] },
+    });
+    const spear = { spear: { name: 'Spear', weapon: { attributes: ['strength'], damage: 4 } } };
+    const sheet = { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: spear };
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Boudica'), sheet });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'raider', sheet: { ...sheet, name: 'Raider' } });
+    await n.gmSock.command({ type: 'teams.act', characterId: 'boudica', action: 'Ready an Action', readiedAction: 'Attack', trigger: 'the raider charges' });
+    await playTo(n.gmSock, 'raider');
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
+
+    // The turn's list does not offer it twice; the row does.
+    await expect.poll(() => row(bo.p, 'Boudica').textContent()).toContain('Readied: Attack, when the raider charges');
+    expect(await bo.p.getByTestId('actions-panel').getByRole('button', { name: /^Readied attack/ }).count()).toBe(0);
+    await row(bo.p, 'Boudica').getByRole('button', { name: "Take it now: Boudica's readied Attack" }).click();
+    const phoneForm = row(bo.p, 'Boudica').getByTestId('action-form');
+    await phoneForm.waitFor();
+    await phoneForm.getByLabel('Target').selectOption({ label: 'Raider' });
+    expect(await phoneForm.getByLabel('Before the turn of').inputValue()).toBe('raider');
+    expect(await phoneForm.getByLabel('Weapon').inputValue()).toBe('spear');
+    // The GM keeps foes' Evasion secret by default: the phone is told so in words, not given the odds.
+    await expect.poll(() => phoneForm.getByTestId('action-odds').textContent()).toContain('keeps Raider');
+    expect(await axeViolations(bo.p)).toEqual([]);
+    // The GM takes it from Boudica's row, with the exact odds before the roll.
+    await row(gm.p, 'Boudica').getByRole('button', { name: "Take it now: Boudica's readied Attack" }).click();
+    const form = row(gm.p, 'Boudica').getByTestId('action-form');
+    await form.waitFor();
+    await form.getByLabel('Target').selectOption({ label: 'Raider' });
+    await expect.poll(async () => (await form.getByTestId('action-odds').locator('strong').count()) > 0).toBe(true);
+    expect(await form.getByTestId('action-odds').locator('strong').textContent()).toMatch(/%/);
+    await form.getByRole('button', { name: 'Roll: Readied attack', exact: true }).click();
+    // Rolled as the reaction: the readied action is gone and the reaction spent; the log says who attacked whom.
+    await expect.poll(() => row(bo.p, 'Boudica').getByRole('button', { name: "Take it now: Boudica's readied Attack" }).count()).toBe(0);
+    await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as unknown as Held).combatants['boudica']!.readied).toBeNull();
+    expect((n.gmSock.view().world.ext['encounter'] as unknown as Held).economy['boudica']!.spent['reaction']).toBe(1);
+    await expect.poll(() => logOf(gm.p)).toContain("Boudica takes the readied Attack before Raider's turn.");
+    await expect.poll(() => logOf(gm.p)).toMatch(/Boudica attacked Raider: strength \d+ \+ combat \d+ = \d+ with luck \d+ against evasion 5/);
+    await expect.poll(() => logOf(bo.p)).toContain('Boudica attacked Raider');
+  });
+});
+
 describe("the 36th Way: a readied action taken before the ogre's turn, from the GM's screen", () => {
   it('encounter.triggerReady from the row, the log in words; Grant from the economy\'s pools; cannot act', async () => {
     const n = await night(e2e!, '36th-way', 'Ann');

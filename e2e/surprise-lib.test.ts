@@ -2,12 +2,12 @@
 // "Surprise and Ambushes": two of the ambushers act; 003 "Surprise": the whole surprising team), the GM's choice
 // becomes encounter.start's `surprise`, the real engine runs round 0 with only those, and the log says so.
 import { describe, expect, it } from 'vitest';
-import { getEncounter, scenario, seededRng, type Command, type Json, type Scenario } from '@tablekeeper/engine';
+import { escalationValue, getEncounter, scenario, seededRng, type Command, type Json, type Scenario } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
 import { initiativeOf } from '@tablekeeper/rulesets/browser';
 import { draftsFrom, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
-import { NO_SURPRISE, surpriseCandidates, surpriseParam, surpriseSides, surpriseWords } from '../packages/web/src/lib/surprise.ts';
+import { ambushEscalationCommand, ambushEscalationOf, markUnsurprised, NO_SURPRISE, surpriseCandidates, surpriseParam, surpriseSides, surpriseWords, unsurprisedCandidates } from '../packages/web/src/lib/surprise.ts';
 
 function table(id: string): Scenario {
   const settings = resolveSettings(id);
@@ -117,5 +117,72 @@ describe('teams: the surprising team takes a whole round alone (003 "Surprise")'
     const goblinIds = rows.filter((d) => d.kind === 'npc').map((d) => d.id);
     expect([...enc(s).surpriseActors!].sort()).toEqual([...goblinIds].sort());
     expect(logText(s)).toContain('begins with a surprise round.');
+  });
+
+  it('Kira cannot be surprised (003 "Surprise", danger sense): marked in the builder, she acts in round 0 beside the goblins', () => {
+    const s = table('teams');
+    const rows = lineUp(s, ['Kira', 'Dorn'], 'Goblin x2', { team: 'Goblins' });
+    const method = initiativeOf('teams');
+    // Only the other side's rows may be marked; none where nobody ambushes.
+    expect(unsurprisedCandidates(method, rows, 'Goblins').map((d) => d.name)).toEqual(['Kira', 'Dorn']);
+    expect(unsurprisedCandidates(method, rows, '')).toEqual([]);
+    const kira = rows.find((d) => d.name === 'Kira')!.id;
+    const choice = { side: 'Goblins', actors: [], unsurprised: [kira] };
+    expect(surpriseWords(method, rows, choice)).toBe('Surprise round: only Goblins act (and Kira, who cannot be surprised), then the teams take turns.');
+    const c = startCommand(method, rows, s.world.characters, { initiating: 'Goblins' });
+    if (!c.ok) throw new Error(c.message);
+    const combatants = markUnsurprised(method, rows, choice, c.value.combatants);
+    // Only Kira's line carries the mark.
+    expect(combatants.filter((x) => (x as { unsurprisable?: boolean }).unsurprisable === true).map((x) => (x as { id: string }).id)).toEqual([kira]);
+    const p = surpriseParam(method, rows, choice);
+    s.run({ ...c.value, combatants, surprise: p.ok ? p.value : null } as unknown as Command);
+    expect(enc(s).round).toBe(0);
+    const goblinIds = rows.filter((d) => d.kind === 'npc').map((d) => d.id);
+    expect([...enc(s).surpriseActors!].sort()).toEqual([...goblinIds, kira].sort());
+    expect(enc(s).combatants[kira]!.unsurprisable).toBe(true);
+    // Dorn, not marked, waits for round 1.
+    expect(enc(s).surpriseActors).not.toContain(rows.find((d) => d.name === 'Dorn')!.id);
+  });
+
+  it('a mark on a row of the ambushing side, or one taken off the line-up, is dropped', () => {
+    const s = table('teams');
+    const rows = lineUp(s, ['Kira'], 'Goblin x2', { team: 'Goblins' });
+    const method = initiativeOf('teams');
+    const gob = rows.find((d) => d.kind === 'npc')!.id;
+    const choice = { side: 'Goblins', actors: [], unsurprised: [gob, 'gone-row'] };
+    const combatants = rows.map((d) => ({ id: d.id }));
+    expect(markUnsurprised(method, rows, choice, combatants)).toEqual(combatants);
+    expect(surpriseWords(method, rows, choice)).toBe('Surprise round: only Goblins act (and any who cannot be surprised), then the teams take turns.');
+  });
+});
+
+describe('the 36th Way: a party ambush may start the escalation die at 1 (002 "Surprise and Ambushes")', () => {
+  it('offered only when the party ambushes; chosen, round 0 reads 0, round 1 reads 1, and the log says both', () => {
+    const s = table('36th-way');
+    const rows = lineUp(s, ['Kira', 'Dorn'], 'Goblin x2');
+    const method = initiativeOf('36th-way');
+    expect(ambushEscalationOf(method, 'pcs')).toBe(1);
+    expect(ambushEscalationOf(method, 'npcs')).toBeNull();
+    expect(ambushEscalationOf(initiativeOf('teams'), 'Party')).toBeNull();
+    const kira = rows.find((d) => d.name === 'Kira')!.id;
+    const choice = { side: 'pcs', actors: [kira], escalation: true };
+    // Not chosen, or the foes ambush, or no one picked to act yet: no command.
+    expect(ambushEscalationCommand(method, rows, { ...choice, escalation: false })).toBeNull();
+    expect(ambushEscalationCommand(method, rows, { side: 'npcs', actors: [rows.find((d) => d.kind === 'npc')!.id], escalation: true })).toBeNull();
+    expect(ambushEscalationCommand(method, rows, { ...choice, actors: [] })).toBeNull();
+    const die = ambushEscalationCommand(method, rows, choice);
+    expect(die).toEqual({ type: 'encounter.escalationOffset', offset: 1 });
+    const p = surpriseParam(method, rows, choice);
+    start(s, rows, p.ok ? p.value : null);
+    s.run(die as unknown as Command);
+    expect(enc(s).round).toBe(0);
+    expect(escalationValue(enc(s))).toBe(0);
+    expect(logText(s)).toContain('The GM moves the escalation die up by 1: it reads 0 in the surprise round and 1 in round 1.');
+    for (let i = 0; i < 10 && enc(s).round < 1; i++) {
+      const e = enc(s);
+      s.run(e.current !== null ? { type: 'encounter.endTurn' } : e.pending !== null ? { type: 'encounter.choose', id: e.pending.options[0]! } : { type: 'encounter.advance' });
+    }
+    expect(enc(s).round).toBe(1);
+    expect(escalationValue(enc(s))).toBe(1);
   });
 });

@@ -52,6 +52,8 @@ export interface Capabilities {
   readonly checksQuery?: string;
   /** The command that takes a readied action before another's turn where the ruleset has its own (teams': it spends the reaction); absent: encounter.triggerReady. */
   readonly triggerReadyCommand?: string;
+  /** The id, in the actions query's answer, of a readied Attack rolled as the attack (teams'); the row's "Take it now" opens its form, the turn's list leaves it out. */
+  readonly readiedAttackAction?: string;
 }
 
 const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: null, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
@@ -62,7 +64,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
   '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).
-  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady' },
+  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady', readiedAttackAction: 'readied-attack' },
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.

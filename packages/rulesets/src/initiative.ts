@@ -45,7 +45,14 @@ export interface InitiativeMethod {
    * A surprise round the builder may start with (issue 20: the engine had it, no click reached it), or null where the
    * text gives none: `side` lets the whole ambushing side act (and the unsurprisable), `actors` up to `most` of them.
    */
-  readonly surprise: { readonly pick: 'side' | 'actors'; readonly most: number; readonly why: string; readonly source: string } | null;
+  readonly surprise: {
+    readonly pick: 'side' | 'actors';
+    readonly most: number;
+    readonly why: string;
+    readonly source: string;
+    /** A GM option the text offers when the PCs ambush: the escalation die's shift from round 1 (002: it may start at 1). */
+    readonly pcAmbushEscalation?: number;
+  } | null;
 }
 
 export const INITIATIVE_BANDS = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'] as const;
@@ -70,7 +77,7 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     reroll: { setting: null, why: 'Bands are chosen, not rolled, and held for the encounter (002 "Initiative Bands").' },
     groupBy: { modes: [], why: 'In each band the PCs go, then the enemies: the order is already by side (002 "Initiative Bands").' },
     fields: [{ key: 'band', label: 'Band', type: 'choice', choices: INITIATIVE_BANDS, defaultFor: { pc: 'medium', npc: 'medium' } }],
-    surprise: { pick: 'actors', most: 2, why: 'The ambushers choose two of theirs to act in a surprise round; then the bands go as usual.', source: '002 "Surprise and Ambushes"' },
+    surprise: { pick: 'actors', most: 2, why: 'The ambushers choose two of theirs to act in a surprise round; then the bands go as usual.', source: '002 "Surprise and Ambushes"', pcAmbushEscalation: 1 },
   },
   teams: {
     order: 'teams',

@@ -176,6 +176,20 @@ describe('Daggerheart: traits, Evasion, thresholds and slots on the sheet', () =
     expect(t.fail(set(t.annId, { evasion: 20 }, true), t.ann)).toMatchObject({ code: 'FORBIDDEN', path: 'sheet.evasion' });
   });
 
+  it('Hope above the table\'s Hope maximum (6 here) is refused in words, for the GM and the player alike; 6 is taken', () => {
+    const t = table('daggerheart');
+    expect(t.world.settings['daggerheart.hopeMax']).toBe(6);
+    const over = t.fail(set(t.annId, { hope: 7 }, true));
+    expect(over).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.hope' });
+    expect(over.message).toContain("at most 6, this table's Hope maximum");
+    expect(t.fail(set(t.annId, { hope: 40 }, true), t.ann)).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.hope' });
+    t.run(set(t.annId, { hope: 6 }, true), t.ann);
+    expect(hopeOf(t.world, t.annId)).toBe(6);
+    // Saving the rest of the sheet does not re-check a Hope it does not write.
+    t.run(set(t.annId, { evasion: 12 }, true));
+    expect(t.world.characters[t.annId]!.stats['evasion']).toBe(12);
+  });
+
   it('a hidden character\'s sheet change is the GM\'s alone to read', () => {
     const t = table('daggerheart');
     const added = t.run({ type: 'character.add', name: 'Lurker', kind: 'npc', visibility: 'hidden' });

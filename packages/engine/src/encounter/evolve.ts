@@ -8,7 +8,7 @@ import { claimId } from '../core/ids.js';
 import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, resetEconomy } from './economies.js';
 import { conditionDef, reduceApplied, reduceRemoved, reduceStacked, reduceStackLost } from './conditions.js';
-import { escalationValue } from './escalation.js';
+import { escalationBase, escalationValue } from './escalation.js';
 import { encounterTitle } from './selectors.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, getEncounter, setEncounter, updateEncounter } from './state.js';
 import type { EncounterEvent } from './events.js';
@@ -285,7 +285,11 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       const by = e.offset - was;
       const now = escalationValue(getEncounter(w), rules.escalation);
       const how = e.offset === 0 && by !== 0 ? "back to the round's count" : by > 0 ? `up by ${by}` : by < 0 ? `down by ${-by}` : 'where it was';
-      return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.escalation', text: `The GM moves the escalation die ${how}: it reads ${now}.` });
+      // In the surprise round the die is not on the table yet: say what round 1 will read (002's PC ambush starts it at 1).
+      const enc = getEncounter(w);
+      const first = Math.max(0, Math.min(rules.escalation?.max ?? 6, escalationBase(1, rules.escalation) + e.offset));
+      const reads = enc.active && enc.round < 1 ? `it reads 0 in the surprise round and ${first} in round 1` : `it reads ${now}`;
+      return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.escalation', text: `The GM moves the escalation die ${how}: ${reads}.` });
     },
     'encounter.escalationSuppressed': (b, w, e) => {
       const was = getEncounter(b).escalation.suppressed.includes(e.id);

@@ -6,6 +6,7 @@ import { defineSheet, err, int, ok, own, SHEET_SET_EVENT } from '@tablekeeper/en
 import { withTitles } from '../field-titles.js';
 import { MAX_MODIFIER, TRAITS } from './limits.js';
 import { TRACK_KEYS } from './rules.js';
+import { daggerheartSettings } from './settings.js';
 
 const slots = (what: string) => int(0, 30, `${what} slots (null: the table setting)`).nullable().optional();
 const marked = (what: string) => int(0, 30, `${what} slots marked`).optional();
@@ -37,7 +38,8 @@ const fields = withTitles({
   [TRACK_KEYS.hp.marked]: marked('HP'),
   [TRACK_KEYS.stress.marked]: marked('Stress'),
   [TRACK_KEYS.armor.marked]: marked('Armor'),
-  hope: int(0, 100, 'Hope (at most the table setting hopeMax)').optional(),
+  // The form reads this table's maximum from the setting named here (x-max-setting) and refuses more, in words.
+  hope: int(0, 100, 'Hope (at most the table setting hopeMax)').meta({ description: 'Hope (at most the table setting hopeMax)', 'x-max-setting': 'daggerheart.hopeMax' }).optional(),
   tier: int(1, 4, 'tier (Tend to Wounds and Clear Stress add it)').optional(),
 }, TITLES);
 
@@ -67,9 +69,13 @@ export const daggerheartSheetModel = defineSheet({
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write(_world, id, next, changed) {
+  write(world, id, next, changed) {
     const { major, severe } = next;
     if (typeof major === 'number' && typeof severe === 'number' && severe < major) return err('INVALID_VALUE', `sheet.severe: must be at least the Major threshold (${major})`, 'sheet.severe');
+    // The field takes what any table might allow; this table's Hope maximum decides (checked only when Hope is written,
+    // so a lowered maximum does not block saving the rest of an old sheet).
+    const hopeMax = daggerheartSettings(world).hopeMax;
+    if (typeof changed['hope'] === 'number' && changed['hope'] > hopeMax) return err('INVALID_VALUE', `sheet.hope: at most ${hopeMax}, this table's Hope maximum`, 'sheet.hope');
     return ok([{ type: SHEET_SET_EVENT, id, stats: changed }]);
   },
 });

@@ -119,7 +119,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
             texts: [{ field: 'athletics', label: 'Athletics modifier (from the sheet)', value: `${athletics >= 0 ? '+' : ''}${athletics}`, max: 20, readOnly: true }],
             odds: { query: 'kleptonomicon.testOdds', args: { modifier: athletics, advantage: 0 }, pass: [], note: 'a pass triples movement, a failure leaves it and adds Slowed' },
           }
-        : {}),
+        : {
+            // The first Dash is one tap with no form: it asks first, as it spends the ability (and a Beat where set) for the turn (issue 20).
+            confirm: `${a.combatant.name} Dashes: every movement style doubles for this turn${setting(a.world, K.dashCostsBeat) === true ? ', for 1 Beat' : ''}; a second Dash this round needs an Athletics Test.`,
+          }),
       ...judge(main, ownTurn, dashes >= 2 ? forbid('at most two Dashes per round') : setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
     }),
     prone

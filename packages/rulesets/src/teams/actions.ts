@@ -3,10 +3,11 @@
 // Free Actions tables). Attack is teams.attack with the sheet's own weapons;
 // every other row is the kernel's encounter.spend, offered only when the
 // kernel's planner says the economy can pay for it.
-import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, type Result } from '@tablekeeper/engine';
+import { TEAMS_ACTIONS, TEAMS_ECONOMY, getEncounter, ok, own, teamsActionRequest, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { LIMITS, type Sheet } from './sheet.js';
 import { getTeams } from './state.js';
+import { capabilitiesOf } from '../capabilities.js';
 import { canFight, canTest, testChoices } from './choices.js';
 import { numSetting, setting } from './settings.js';
 
@@ -64,6 +65,32 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         ),
       }),
     );
+    if (a.combatant.readied?.action === 'Attack') {
+      // 003 "Ready an Action": a readied Attack is rolled as the attack, paid with the reaction, before the turn it interrupts.
+      const enc = getEncounter(a.world);
+      const others = othersInView(a).sort((x, y) => Number(y.id === enc.current) - Number(x.id === enc.current));
+      out.push(
+        action({
+          id: capabilitiesOf('teams').readiedAttackAction ?? 'readied-attack',
+          label: 'Readied attack',
+          cost: 'the reaction',
+          command: 'teams.attack',
+          fixed: { attackerId: a.combatant.id, readied: true },
+          target: { field: 'targetId', multiple: false, options: targets },
+          choices: [
+            { field: 'weapon', label: 'Weapon', options: weapons },
+            { field: 'beforeId', label: 'Before the turn of', options: others.map((c) => ({ value: c.id, label: own(sheets, c.id)?.name ?? c.name })) },
+          ],
+          numbers: [{ field: 'bonus', label: 'Bonus', min: -100, max: 100, value: 0 }],
+          flags: [
+            { field: 'sneak', label: 'Sneak attack', value: false },
+            { field: 'flank', label: 'Flanking', value: false },
+          ],
+          odds: { query: 'teams.attackOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon', 'bonus', 'sneak', 'flank'] },
+          ...judge(weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes, canFight(me), targets.length === 0 ? forbid('nobody this view can see to attack') : yes, affordable(a, 'reaction')),
+        }),
+      );
+    }
   }
   if (me === undefined) {
     // No sheet, no weapon: Attack still shows, under "Not now", with what to do (review 10: builder wolves had no Attack at all).

@@ -21,7 +21,7 @@ function fight(dice: readonly number[]): Scenario {
   expect(getEncounter(s.world).current).toBe('c-kira');
   return s;
 }
-type Action = { id: string; label: string; allowed: boolean; reason: string | null; texts: { field: string; value: string }[]; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
+type Action = { id: string; label: string; confirm?: string; allowed: boolean; reason: string | null; texts: { field: string; value: string }[]; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
 const dashOf = (s: Scenario): Action => {
   const r = s.engine.query(s.table, ANN, 'kleptonomicon.actions', { combatantId: 'c-kira' });
   if (!r.ok) throw new Error(r.error.message);
@@ -32,8 +32,12 @@ describe('the second Dash of a round (004 "The Dash Ability")', () => {
   it('the first Dash is one tap; the second shows its Athletics Test and exact odds: +2 passes on a die of 5-9 (10/20) or a critical 10 (1/20), 11/20', () => {
     const s = fight([]);
     expect(dashOf(s)).toMatchObject({ label: 'Dash', odds: null, allowed: true });
+    // One tap with no form: it asks first, saying what it does (issue 20).
+    expect(dashOf(s).confirm).toBe('Kira Dashes: every movement style doubles for this turn, for 1 Beat; a second Dash this round needs an Athletics Test.');
     s.run({ type: 'kleptonomicon.dash', characterId: KIRA }, ANN);
     const second = dashOf(s);
+    // The second has its form (the Test and its odds), which is its own confirm.
+    expect(second.confirm).toBeUndefined();
     expect(second).toMatchObject({ label: 'Dash again (Athletics Test)', allowed: true, texts: [{ field: 'athletics', value: '+2' }], odds: { query: 'kleptonomicon.testOdds', args: { modifier: 2, advantage: 0 }, pass: [] } });
     const odds = s.engine.query(s.table, ANN, 'kleptonomicon.testOdds', second.odds!.args);
     expect(odds).toMatchObject({ ok: true, value: { pass: expect.closeTo(11 / 20, 12) as unknown as number } });

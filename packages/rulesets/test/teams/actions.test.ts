@@ -1,6 +1,8 @@
 // 003 "Actions in Combat": the Actions and Free Actions tables on the kernel's
 // economy, extended actions (Petra's reload), Command, Ready, Guard, Wait.
 import { describe, expect, it } from 'vitest';
+import type { Viewer } from '@tablekeeper/engine';
+import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
 import { boudica, enc, enemy, fight, lastOf, sheet, sheetFor, shortbow, table, turnTo } from './helpers.js';
 
 type EncState = {
@@ -125,6 +127,35 @@ describe('Guard, Wait, Ready (actions that end the turn)', () => {
     expect(E(s).economy['boudica']!.spent['reaction']).toBe(1);
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'brute', weapon: 'spear', readied: true }).code).toBe('NOT_READIED');
     expect(s.fail({ type: 'teams.act', combatant: 'petra', action: 'Ready an Action', readiedAction: 'Attack' }).code).toBe('NO_ACTIONS_LEFT');
+  });
+
+  it('the actions query offers a readied Attack as its own form: the reaction, the weapon, whose turn it interrupts, the odds (issue 20)', () => {
+    const { s, dice } = setup();
+    const GM: Viewer = { role: 'gm' };
+    const listOf = (id: string): readonly TurnAction[] => {
+      const r = s.engine.query(s.table, GM, 'teams.actions', { combatantId: id });
+      if (!r.ok) throw new Error(r.error.message);
+      return (r.value as unknown as ActionsAnswer).actions;
+    };
+    // Nothing readied: no such entry.
+    expect(listOf('boudica').some((a) => a.id === 'readied-attack')).toBe(false);
+    s.run({ type: 'teams.act', combatant: 'boudica', action: 'Ready an Action', readiedAction: 'Attack', trigger: 'the brute comes within reach' });
+    turnTo(s, 'brute');
+    const ra = listOf('boudica').find((a) => a.id === 'readied-attack');
+    expect(ra).toMatchObject({ allowed: true, cost: 'the reaction', command: 'teams.attack', fixed: { attackerId: 'boudica', readied: true } });
+    expect(ra!.odds?.query).toBe('teams.attackOdds');
+    expect(ra!.target!.options.map((o) => o.value)).toEqual(expect.arrayContaining(['brute', 'archer']));
+    // Whose turn it comes before: the one acting now first.
+    const before = ra!.choices.find((c) => c.field === 'beforeId')!;
+    expect(before.options[0]!.value).toBe('brute');
+    expect(before.options.map((o) => o.value)).not.toContain('boudica');
+    expect(ra!.choices.find((c) => c.field === 'weapon')!.options.map((o) => o.value)).toContain('spear');
+    // Sent as the form sends it, it is the readied attack with the reaction; then the entry is gone.
+    dice.push(3, 3, 10);
+    s.run({ type: 'teams.attack', attackerId: 'boudica', targetId: 'brute', weapon: 'spear', readied: true, beforeId: 'brute' });
+    expect(E(s).combatants['boudica']!.readied).toBeNull();
+    expect(E(s).economy['boudica']!.spent['reaction']).toBe(1);
+    expect(listOf('boudica').some((a) => a.id === 'readied-attack')).toBe(false);
   });
 });
 

@@ -26,6 +26,10 @@ export interface ActionsPanelProps {
   readonly mine?: readonly string[];
 }
 
+function withoutReadied(a: ActionsAnswer | null, id: string | undefined): ActionsAnswer | null {
+  return a === null || id === undefined ? a : { ...a, actions: a.actions.filter((x) => x.id !== id) };
+}
+
 /** Whose actions this viewer sees: the GM the current turn's; a player their own (the current one first). */
 function actorFor(enc: EncounterState, gm: boolean, mine: readonly string[]): string | null {
   if (gm) return enc.current;
@@ -56,7 +60,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     }
     let live = true;
     void ask(query, { combatantId: who }).then((a) => {
-      if (live) setAnswer(a.ok ? readActions(a.result) : a.error.message);
+      // A readied Attack is taken from its row's "Take it now" (HeldActions), not from the turn's list.
+      if (live) setAnswer(a.ok ? withoutReadied(readActions(a.result), capabilitiesOf(world.rulesetId).readiedAttackAction) : a.error.message);
     });
     return () => {
       live = false;

@@ -49,8 +49,8 @@ export function CharacterForms({ world, send }: { world: World; send: Send }) {
 }
 
 function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet: SheetSchema }) {
-  const fields = useMemo(() => sheetFields(sheet), [sheet]);
-  const formSchema = useMemo(() => sheetFormSchema(sheet), [sheet]);
+  const fields = useMemo(() => sheetFields(sheet, world.settings), [sheet, world.settings]);
+  const formSchema = useMemo(() => sheetFormSchema(sheet, world.settings), [sheet, world.settings]);
   const [name, setName] = useState('');
   const [seatId, setSeatId] = useState('');
   const [kind, setKind] = useState<'pc' | 'npc'>('pc');
@@ -114,8 +114,8 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
 }
 
 function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: SheetSchema }) {
-  const fields = useMemo(() => sheetFields(sheet), [sheet]);
-  const formSchema = useMemo(() => sheetFormSchema(sheet), [sheet]);
+  const fields = useMemo(() => sheetFields(sheet, world.settings), [sheet, world.settings]);
+  const formSchema = useMemo(() => sheetFormSchema(sheet, world.settings), [sheet, world.settings]);
   const blank = useMemo(() => initialValues(fieldsOf(formSchema)), [formSchema]);
   const [chosen, setChosen] = useState('');
   const [saved, setSaved] = useState<string | null>(null);

@@ -56,7 +56,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
         </>
       ) : (
         <>
-          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
+          <Tracker enc={enc} world={world} gm={gm} send={send} ask={ask} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
           {/* Who must answer is worked out in the prompts' own chunk (loaded with the actions), not in the phone's first download. */}
           {ask ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
           {gm && hasPanel(world.rulesetId, 'fightSummary') ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
@@ -126,7 +126,7 @@ function escalationOfStatus(result: unknown): number | null {
   return typeof e === 'number' ? e : null;
 }
 
-function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null; undoWords: string | null }) {
+function Tracker({ enc, world, gm, send, ask, mine, undoLabel, undoWords }: { enc: EncounterState; world: World; gm: boolean; send: Send; ask: Ask | undefined; mine: readonly string[]; undoLabel: string | null; undoWords: string | null }) {
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
@@ -184,7 +184,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
       </div>
       <ol class="combatants" aria-label="Turn order" ref={listRef} tabIndex={gm ? 0 : undefined}>
         {order.map((c) => (
-          <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
+          <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} ask={ask} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
       {gm && !capabilitiesOf(world.rulesetId).spotlightTurns ? <AddCombatant send={send} world={world} enc={enc} /> : null}
@@ -207,8 +207,8 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
   );
 }
 
-function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
-  const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
+function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; ask: Ask | undefined; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
+  const { c, enc, gm, send, ask, current, ondeck, acted, sizes, mine, world } = props;
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
   const tracks = tracksOf(stats, world.rulesetId);
   const conds = conditionsOn(enc, c.id);
@@ -276,7 +276,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
-      {(gm || mine) && (c.readied || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} /> : null}
+      {(gm || mine) && (c.readied || enc.economy?.[c.id]?.extended) ? <HeldActions c={c} enc={enc} world={world} send={send} ask={ask} /> : null}
       {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>

@@ -14,7 +14,7 @@ import { LingeringConditions } from './Lingering.tsx';
 import { keepLineup, keepStarted, lastEnded, lineupStore, readKept, revealMarks, takeStarted } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
 import { SurprisePicker } from './Surprise.tsx';
-import { NO_SURPRISE, surpriseParam, type SurpriseChoice } from '../lib/surprise.ts';
+import { ambushEscalationCommand, markUnsurprised, NO_SURPRISE, surpriseParam, type SurpriseChoice } from '../lib/surprise.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
   const method = initiativeOf(world.rulesetId);
@@ -107,8 +107,10 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       setError(null);
       // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
       // Hidden foes marked "reveal when it acts" carry their marks in the same change (their ids are the rows').
-      const begin = ambush.value === null ? c.value : { ...c.value, surprise: ambush.value };
-      const r = await send(oneStep([begin, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
+      const begin = ambush.value === null ? c.value : { ...c.value, combatants: markUnsurprised(method, ready.value, surprise, c.value.combatants), surprise: ambush.value };
+      // The party's ambush may start the escalation die at 1 (002), in the same change as the start.
+      const die = ambushEscalationCommand(method, ready.value, surprise);
+      const r = await send(oneStep([begin, ...(die !== null ? [die] : []), ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
       if (!r.ok) return setError(sentenceOf(r.rejection));
       // Set aside, not thrown away: an Undo of this start brings the line-up back to fix and start again.
       keepStarted(lineupStore(), world.tableId, ready.value, { ...chosenOptions, ...(starts !== '' ? { initiating: starts } : {}) }, lastEnded(last));

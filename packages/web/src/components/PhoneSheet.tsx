@@ -8,7 +8,7 @@ import { getSheetSchema } from '../net/api.ts';
 import type { Ask } from '../lib/attack.ts';
 import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptions } from '../lib/phoneSheet.ts';
 import { storedSheet } from '../lib/sheetForm.ts';
-import { fieldsOf, labelOf, refusalInWords, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { fieldsOf, labelOf, refusalInWords, withSettingCaps, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
@@ -29,7 +29,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
       if (!schema.ok) return setLoaded({ problem: `The sheet could not be loaded: ${schema.message}. Reload the page to try again.` });
       if (!answer.ok) return setLoaded({ problem: sentenceOf({ code: 'RULE_ERROR', ruleCode: answer.error.code, message: answer.error.message }, {}) });
       const r = answer.result as { sheet: { [k: string]: Json }; playerEditable: string[] };
-      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet, labels: Object.fromEntries(fieldsOf(schema.value.schema).map((f) => [f.key, f.label])) });
+      setLoaded({ schema: playerSheetSchema(withSettingCaps(schema.value.schema, world.settings), r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet, labels: Object.fromEntries(fieldsOf(schema.value.schema).map((f) => [f.key, f.label])) });
     });
     return () => {
       live = false;

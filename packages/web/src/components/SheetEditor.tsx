@@ -60,8 +60,8 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
       live = false;
     };
   }, [rules]);
-  const fields = useMemo(() => (sheet === null ? [] : sheetFields(sheet)), [sheet]);
-  const schema = useMemo(() => (sheet === null ? null : sheetFormSchema(sheet)), [sheet]);
+  const fields = useMemo(() => (sheet === null ? [] : sheetFields(sheet, world.settings)), [sheet, world.settings]);
+  const schema = useMemo(() => (sheet === null ? null : sheetFormSchema(sheet, world.settings)), [sheet, world.settings]);
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
   if (rules === null || schema === null) return null;
   const choices = sheetChoices(world, rules, enc);

@@ -49,7 +49,7 @@ export interface LineupOptions {
   /** The team picked to start (teams, 003 gives no default). */
   readonly initiating?: string;
   /** The side that ambushes and who of it acts in the surprise round (002, 003), when the GM chose one. */
-  readonly surprise?: { readonly side: string; readonly actors: readonly string[] };
+  readonly surprise?: { readonly side: string; readonly actors: readonly string[]; readonly unsurprised?: readonly string[]; readonly escalation?: boolean };
 }
 
 /** A kept line-up: its rows and the options chosen with them. */
@@ -61,9 +61,10 @@ export interface KeptLineup {
 function optionsOf(x: unknown): LineupOptions {
   if (!isObj(x)) return {};
   const { reroll, grouping, initiating, surprise } = x;
+  const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string').slice(0, MAX_ROWS) : []);
   const sp = isObj(surprise) && typeof surprise['side'] === 'string' && surprise['side'] !== '' && surprise['side'].length <= 200 ? surprise : null;
   return {
-    ...(sp !== null ? { surprise: { side: sp['side'] as string, actors: Array.isArray(sp['actors']) ? sp['actors'].filter((a): a is string => typeof a === 'string').slice(0, MAX_ROWS) : [] } } : {}),
+    ...(sp !== null ? { surprise: { side: sp['side'] as string, actors: ids(sp['actors']), ...(Array.isArray(sp['unsurprised']) ? { unsurprised: ids(sp['unsurprised']) } : {}), ...(sp['escalation'] === true ? { escalation: true } : {}) } } : {}),
     ...(typeof reroll === 'boolean' ? { reroll } : {}),
     ...(grouping === 'type' || grouping === 'side' ? { grouping } : {}),
     ...(typeof initiating === 'string' && initiating.trim() !== '' && initiating.length <= 200 ? { initiating } : {}),

@@ -548,3 +548,18 @@ export function rebaseDraft(base: Values, draft: Values, next: Values): { [k: st
 export function isDraft(start: Values, values: Values): boolean {
   return Object.keys({ ...start, ...values }).some((k) => JSON.stringify(values[k]) !== JSON.stringify(start[k]));
 }
+
+/**
+ * The schema with each top-level field's maximum lowered to the table setting it names (`x-max-setting`): the sheet
+ * model takes what any table may allow, this table's setting decides (Daggerheart's Hope against hopeMax).
+ */
+export function withSettingCaps(schema: JsonSchema, settings: { readonly [k: string]: unknown }): JsonSchema {
+  const props = schema['properties'] as { readonly [k: string]: JsonSchema } | undefined;
+  if (props === undefined) return schema;
+  const capped = Object.entries(props).map(([k, p]): [string, JsonSchema] => {
+    const cap = typeof p['x-max-setting'] === 'string' ? settings[p['x-max-setting']] : undefined;
+    const max = typeof p['maximum'] === 'number' ? p['maximum'] : Infinity;
+    return [k, typeof cap === 'number' && cap < max ? { ...p, maximum: cap } : p];
+  });
+  return { ...schema, properties: Object.fromEntries(capped) };
+}

@@ -7,7 +7,7 @@ import type { Character, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
 import { keptSheetAsEntered, keptSheetCommandFor, keptSheetOf, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import { hasSheet, sheetText, type SheetChoice, type SheetRules } from './sheetEditor.ts';
-import { defaultValues, fieldsOf, valueFrom, withoutFields, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
+import { defaultValues, fieldsOf, valueFrom, withoutFields, withSettingCaps, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
 
 /** What GET /api/rulesets/:id/sheet answers. */
 export interface SheetSchema {
@@ -30,13 +30,13 @@ export function storedSheet(world: World, character: Character): Obj {
 const OWN_FIELDS = ['name', 'kind'];
 
 /** The schema the form renders: the sheet without the fields the character itself holds. */
-export function sheetFormSchema(sheet: SheetSchema): JsonSchema {
-  return withoutFields(sheet.schema, OWN_FIELDS);
+export function sheetFormSchema(sheet: SheetSchema, settings: { readonly [k: string]: unknown } = {}): JsonSchema {
+  return withSettingCaps(withoutFields(sheet.schema, OWN_FIELDS), settings);
 }
 
 /** The form's fields, in the model's order. */
-export function sheetFields(sheet: SheetSchema): FieldSpec[] {
-  return fieldsOf(sheetFormSchema(sheet));
+export function sheetFields(sheet: SheetSchema, settings: { readonly [k: string]: unknown } = {}): FieldSpec[] {
+  return fieldsOf(sheetFormSchema(sheet, settings));
 }
 
 /** What the form starts from: each field's default, overlaid with what the character's sheet holds. */

@@ -9,6 +9,10 @@ import { sideOf, type Draft, type InitiativeMethod, type Parsed } from './initia
 export interface SurpriseChoice {
   readonly side: string;
   readonly actors: readonly string[];
+  /** Rows off the ambushing side that cannot be surprised (003 "Surprise": Clementine's danger sense); they act too. */
+  readonly unsurprised?: readonly string[];
+  /** The party ambushes and the GM starts the escalation die higher in round 1 (002 "Surprise and Ambushes" allows 1). */
+  readonly escalation?: boolean;
 }
 
 export const NO_SURPRISE: SurpriseChoice = { side: '', actors: [] };
@@ -23,6 +27,23 @@ export function surpriseSides(method: InitiativeMethod | null, rows: readonly Dr
 /** The rows that may be picked to act in the surprise round: the ambushing side's. */
 export function surpriseCandidates(method: InitiativeMethod | null, rows: readonly Draft[], side: string): Draft[] {
   return rows.filter((d) => sideOf(method, d) === side);
+}
+
+/** Where the whole ambushing side acts (003), the rows of the other sides, any of which the GM may mark as not surprised. */
+export function unsurprisedCandidates(method: InitiativeMethod | null, rows: readonly Draft[], side: string): Draft[] {
+  return method?.surprise?.pick !== 'side' || side === '' ? [] : rows.filter((d) => sideOf(method, d) !== side);
+}
+
+/** The ids of the rows still lined up off the ambushing side that the GM marked as not surprised. */
+function unsurprisedOf(method: InitiativeMethod | null, rows: readonly Draft[], choice: SurpriseChoice): string[] {
+  const open = new Set(unsurprisedCandidates(method, rows, choice.side).map((d) => d.id));
+  return (choice.unsurprised ?? []).filter((id) => open.has(id));
+}
+
+/** encounter.start's combatants with `unsurprisable` on those the GM marked; the rest as they were. */
+export function markUnsurprised(method: InitiativeMethod | null, rows: readonly Draft[], choice: SurpriseChoice, combatants: readonly Json[]): Json[] {
+  const marked = new Set(unsurprisedOf(method, rows, choice));
+  return combatants.map((c) => (c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' && marked.has(c['id']) ? { ...c, unsurprisable: true } : c));
 }
 
 /**
@@ -45,7 +66,23 @@ export function surpriseWords(method: InitiativeMethod | null, rows: readonly Dr
   const p = surpriseParam(method, rows, choice);
   if (!p.ok || p.value === null) return null;
   const label = surpriseSides(method, rows).find((s) => s.side === choice.side)!.label;
-  if (method?.surprise?.pick === 'side') return `Surprise round: only ${label} act (and any who cannot be surprised), then the teams take turns.`;
+  if (method?.surprise?.pick === 'side') {
+    const awake = rows.filter((d) => unsurprisedOf(method, rows, choice).includes(d.id)).map((d) => d.name);
+    const also = awake.length === 0 ? 'and any who cannot be surprised' : `and ${awake.join(' and ')}, who cannot be surprised`;
+    return `Surprise round: only ${label} act (${also}), then the teams take turns.`;
+  }
   const names = rows.filter((d) => choice.actors.includes(d.id) && sideOf(method, d) === choice.side).map((d) => d.name);
   return `Surprise round: only ${names.join(' and ')} act${names.length === 1 ? 's' : ''}, then the usual order.`;
+}
+
+/** The shift of the escalation die the GM may choose when the party ambushes, or null where the text offers none here. */
+export function ambushEscalationOf(method: InitiativeMethod | null, side: string): number | null {
+  return side === 'pcs' ? (method?.surprise?.pcAmbushEscalation ?? null) : null;
+}
+
+/** The command that starts the die at the text's value in round 1, sent with the start; null unless chosen for a party ambush. */
+export function ambushEscalationCommand(method: InitiativeMethod | null, rows: readonly Draft[], choice: SurpriseChoice): { type: 'encounter.escalationOffset'; offset: number } | null {
+  const shift = ambushEscalationOf(method, choice.side);
+  const p = surpriseParam(method, rows, choice);
+  return shift === null || choice.escalation !== true || !p.ok || p.value === null ? null : { type: 'encounter.escalationOffset', offset: shift };
 }
