@@ -65,7 +65,7 @@ describe('The 36th Way, review 12', () => {
     // Its hit on Vesk (engaged, a basic attack; a crit fail deals nothing, so that one roll is undone and rolled again).
     const vesk = Object.entries(tsw().sheets).find(([, s]) => s.name === 'Vesk')![0];
     await n.gmSock.command({ type: '36th-way.position', a: lurker, b: vesk, range: 'engaged' });
-    for (let i = 0; i < 6 && tsw().sheets[vesk]!.hp === 30; i++) {
+    for (let i = 0; i < 20 && tsw().sheets[vesk]!.hp === 30; i++) {
       await n.gmSock.command({ type: '36th-way.attack', attacker: lurker, targets: [vesk], basic: 'melee' });
       if (tsw().sheets[vesk]!.hp === 30) await n.gmSock.command({ type: 'history.undo' });
     }
