@@ -128,8 +128,10 @@ export function windowedWorld(head: Omit<World, 'log' | 'ext' | 'nextId'>, w: Lo
   Object.defineProperty(o, 'log', LOG_THROUGH_WINDOW);
   o['ext'] = ext;
   o['nextId'] = 0;
-  windowsOfWorlds.set(o as unknown as World, w);
-  return o as unknown as World;
+  // Whole now but for `log`, which the getter above reads from the window.
+  const world = o as unknown as World;
+  windowsOfWorlds.set(world, w);
+  return world;
 }
 
 interface PartsMemo {
