@@ -69,20 +69,25 @@ function RemoveCombatant({ c, world, send }: { c: Combatant; world: World; send:
 
 /** The GM's own say that a creature cannot act (held, stunned by a ruling), or can again; the turn order passes over it meanwhile. */
 function UnableToAct({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  return <CommandToggle checked={c.incapacitated} label={`${c.name} cannot act`} world={world} send={send} command={(on) => ({ type: 'encounter.setIncapacitated', characterId: c.id, value: on })} />;
+}
+
+/** A row checkbox whose every change is one command; a refusal shows beside it in words. */
+function CommandToggle({ checked, label, world, send, command }: { checked: boolean; label: string; world: World; send: Send; command: (on: boolean) => Parameters<Send>[0] }) {
   const [msg, setMsg] = useState<string | null>(null);
   return (
     <div class="row small" style={{ margin: '4px 0' }}>
       <label style={{ fontWeight: 400 }}>
         <input
           type="checkbox"
-          checked={c.incapacitated}
+          checked={checked}
           style={{ minHeight: 'auto' }}
           onChange={async (e) => {
-            const r = await send({ type: 'encounter.setIncapacitated', characterId: c.id, value: e.currentTarget.checked });
+            const r = await send(command(e.currentTarget.checked));
             setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
           }}
         />{' '}
-        {c.name} cannot act
+        {label}
       </label>
       {msg === null ? null : (
         <span class="error small" role="alert">
@@ -125,29 +130,7 @@ function GrantAction({ c, world, send }: { c: Combatant; world: World; send: Sen
 
 /** A hidden foe shown to the players when its turn starts (ADR 71): the engine reveals it and logs it for everyone. */
 function RevealWhenActs({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const on = revealMarks(world).includes(c.id);
-  const [msg, setMsg] = useState<string | null>(null);
-  return (
-    <div class="row small" style={{ margin: '4px 0' }}>
-      <label style={{ fontWeight: 400 }}>
-        <input
-          type="checkbox"
-          checked={on}
-          style={{ minHeight: 'auto' }}
-          onChange={async (e) => {
-            const r = await send({ type: 'revealWhenActs.set', characterId: c.id, on: e.currentTarget.checked });
-            setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-          }}
-        />{' '}
-        Reveal {c.name} when its turn starts
-      </label>
-      {msg === null ? null : (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      )}
-    </div>
-  );
+  return <CommandToggle checked={revealMarks(world).includes(c.id)} label={`Reveal ${c.name} when its turn starts`} world={world} send={send} command={(on) => ({ type: 'revealWhenActs.set', characterId: c.id, on })} />;
 }
 
 /**
