@@ -39,9 +39,14 @@ export function tswFoeSheet(block: Block): { [k: string]: unknown } {
   if (resisted !== null) out['resist'] = { [resisted]: num(block['resistAt']) ?? 12 };
   const weak = str(block['weakTo']);
   if (weak !== null) out['weak'] = [weak];
+  // The block's other abilities as it lists them, after its attack (the first listed attack is the Hampered one's).
+  const more = Array.isArray(block['abilities']) ? block['abilities'].filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
   const bonus = num(block['attackBonus']);
   const damage = str(block['damage']);
-  if (bonus === null && damage === null) return out;
+  if (bonus === null && damage === null) {
+    if (more.length > 0) out['abilities'] = more;
+    return out;
+  }
   const hit = damage === null ? null : diceOfText(damage);
   const missText = str(block['missDamage']);
   const miss = missText === null ? { miss: 'none' } : missText.toLowerCase() === 'level' ? { miss: 'level' } : diceOfText(missText) !== null ? { miss: 'dice', missDice: diceOfText(missText) } : { miss: 'none' };
@@ -65,6 +70,7 @@ export function tswFoeSheet(block: Block): { [k: string]: unknown } {
         ...miss,
       },
     },
+    ...more,
   ];
   return out;
 }

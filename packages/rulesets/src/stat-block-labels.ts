@@ -26,6 +26,7 @@ export const STAT_BLOCK_LABELS: { readonly [rulesetId: string]: { readonly [key:
     resistType: 'Resists',
     resistAt: 'Resist number',
     weakTo: 'Weak to',
+    abilities: 'Abilities',
   },
   // 003: the attributes, skills and proficiencies by name; endurance, health and stamina are the pools' full sizes.
   teams: {

@@ -9,6 +9,8 @@ import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
 import { DAMAGE_TYPES } from './36th-way/damage.js';
+import { ability as tswAbility } from './36th-way/declarations.js';
+import { MAX_ABILITIES } from './36th-way/abilities.js';
 import { withTitles } from './field-titles.js';
 import { STAT_BLOCK_LABELS, statBlockValue, STAT_BLOCK_VALUE_WORDS } from './stat-block-labels.js';
 
@@ -55,6 +57,8 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     resistType: z.enum(DAMAGE_TYPES).meta({ title: 'Resists', description: 'a damage type it resists: an attack of that type whose natural roll is under the Resist number deals half damage' }).optional(),
     resistAt: titledInt(3, 19, 'Resist number', 'X in "Resist fire X+" (12 when left out: a low resistance; 13-14 medium, 15 heavy)'),
     weakTo: z.enum(DAMAGE_TYPES).meta({ title: 'Weak to', description: 'a damage type it is vulnerable to' }).optional(),
+    // Its other abilities, entered as the PC sheet's (frequency, recharge, sustain, power, attack): each copy's sheet gets them (review 12 #13).
+    abilities: z.array(tswAbility).max(MAX_ABILITIES).meta({ title: 'Abilities', description: 'its abilities beside the attack above, as a sheet lists them' }).optional(),
   }),
   // 003 "Initiative and Rounds", size, evasion, endurance then health.
   teams: z.strictObject({

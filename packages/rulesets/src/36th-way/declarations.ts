@@ -39,8 +39,8 @@ const abilityAttack = z.strictObject({
   wholeBonus: z.boolean().meta({ title: 'Bonus is the whole modifier', description: "the bonus is the whole modifier, as a stat block's +7 (no Level or Volition added)" }).optional(),
 });
 
-/** One entry of a sheet's ability list (002 "Abilities"). */
-const ability = z.strictObject({
+/** One entry of a sheet's ability list (002 "Abilities"); a bestiary stat block takes the same entries. */
+export const ability = z.strictObject({
   // Made from the name when left out (GM review: a raw key to invent); forms never ask for it (x-from-name).
   id: text(80).min(1).meta({ title: 'Key', description: 'a key for the ability (default: made from its name)', 'x-from-name': true }).optional(),
   name: text(80).meta({ title: 'Name' }).optional(),

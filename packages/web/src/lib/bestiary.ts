@@ -36,7 +36,7 @@ export function templatesOf(world: World): EncounterTemplate[] {
 /** "HP 7 · DEX 14 · Damage 1d6": a stat block in one line, each number under its rule text's name and each choice in its picker's words (review 10). */
 export function blockLine(block: Obj, rulesetId: string): string {
   return Object.entries(block)
-    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? statBlockLabel(rulesetId, k) : v === false ? null : `${statBlockLabel(rulesetId, k)} ${statBlockValue(rulesetId, k, String(v))}`))
+    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : k === 'abilities' && Array.isArray(v) ? abilitiesLine(v) : v === true ? statBlockLabel(rulesetId, k) : v === false ? null : `${statBlockLabel(rulesetId, k)} ${statBlockValue(rulesetId, k, String(v))}`))
     .filter((x): x is string => x !== null)
     .join(' · ');
 }
@@ -48,6 +48,17 @@ function movesLine(moves: readonly Json[]): string | null {
     return `${String(m['name'])}${cd !== null ? ` (countdown ${String(cd['start'])}${cd['repeat'] === 'loop' ? ', loop' : ''})` : ''}`;
   });
   return words.length === 0 ? null : `Moves: ${words.join(', ')}`;
+}
+
+/** "Abilities: Fire Breath (recharge 11+), Scale Ward (encounter, sustain 11+)": a 36th Way block's abilities with their frequency and sustain. */
+function abilitiesLine(list: readonly Json[]): string | null {
+  const words = list.filter(isObj).map((a) => {
+    const f = a['frequency'];
+    const freq = typeof f === 'string' ? f : isObj(f) && typeof f['target'] === 'number' ? `recharge ${f['target']}+` : 'at-will';
+    const sustain = typeof a['sustain'] === 'number' ? `, sustain ${a['sustain']}+` : '';
+    return `${typeof a['name'] === 'string' && a['name'] !== '' ? a['name'] : String(a['id'] ?? 'ability')} (${freq}${sustain})`;
+  });
+  return words.length === 0 ? null : `Abilities: ${words.join(', ')}`;
 }
 
 /**
