@@ -84,6 +84,8 @@ describe('a second Daggerheart conflict', () => {
     await invite.getByLabel('Hit points').last().fill('7');
     // The invite asks for the Evasion an adversary's attack rolls against (ADR 79).
     await invite.getByLabel("Evasion for Bo's character").fill('10');
+    await invite.getByLabel("Major threshold for Bo's character").fill('4');
+    await invite.getByLabel("Severe threshold for Bo's character").fill('8');
     await invite.getByRole('button', { name: 'Add character' }).last().click();
     await invite.getByText('Bram', { exact: true }).waitFor();
     const bo = await screen(e2e!.browser, contexts, await invite.getByTestId('seat-link').last().inputValue(), true);

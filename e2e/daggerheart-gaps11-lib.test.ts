@@ -68,7 +68,12 @@ describe('the four outcomes of an action roll with a known Difficulty (review 12
 
 describe("the invite's quick character asks for what its ruleset's rules read (the rulesets say, not the web)", () => {
   it("Daggerheart asks for the Evasion (0 to 60, the sheet's limits); teams for Endurance and Stamina (ADR 84); the others ask nothing more", () => {
-    expect(inviteNeedsOf('daggerheart')).toEqual([{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }]);
+    // Review 12 #14: the damage thresholds too, in the sheet's limits, Severe not below Major.
+    expect(inviteNeedsOf('daggerheart').map((n) => [n.key, n.label, n.min, n.max, n.atLeast ?? null])).toEqual([
+      ['evasion', 'Evasion', 0, 60, null],
+      ['major', 'Major threshold', 1, 200, null],
+      ['severe', 'Severe threshold', 1, 400, 'major'],
+    ]);
     expect(inviteNeedsOf('teams').map((n) => n.label)).toEqual(['Endurance', 'Stamina', 'Constitution']);
     for (const id of ['osr', '36th-way', 'kleptonomicon']) expect(inviteNeedsOf(id)).toEqual([]);
   });

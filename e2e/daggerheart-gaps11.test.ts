@@ -52,8 +52,19 @@ describe("Daggerheart's remaining gaps (review 10)", () => {
     await invite.getByLabel('Character name for Alice').fill('Kira');
     await invite.getByLabel('Hit points').fill('6');
     await invite.getByLabel("Evasion for Alice's character").fill('11');
+    // Review 12 #14: the damage thresholds are asked too, in the sheet's limits, and Severe may not be below Major.
+    await invite.getByRole('button', { name: 'Add character' }).click();
+    await expect.poll(() => text(invite.getByRole('alert'))).toBe('Kira needs a Major threshold, a whole number from 1 to 200: damage at or above it marks 2 HP (below it, 1).');
+    await invite.getByLabel("Major threshold for Alice's character").fill('10');
+    await invite.getByLabel("Severe threshold for Alice's character").fill('5');
+    await invite.getByRole('button', { name: 'Add character' }).click();
+    await expect.poll(() => text(invite.getByRole('alert'))).toBe("Kira's Severe threshold must be at least the Major threshold (10).");
+    expect(Object.values(gmSock.view().world.characters).map((c) => c.name)).toEqual([]);
+    await invite.getByLabel("Major threshold for Alice's character").fill('5');
+    await invite.getByLabel("Severe threshold for Alice's character").fill('10');
     await invite.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')?.stats['evasion']).toBe(11);
+    expect(Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')?.stats).toMatchObject({ major: 5, severe: 10 });
     const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
     const link = await invite.getByTestId('seat-link').inputValue();
 

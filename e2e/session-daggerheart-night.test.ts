@@ -45,16 +45,15 @@ describe('a Daggerheart night, by clicking', () => {
 
       // --- two players, each with a PC and its HP slots
       // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
-      const links = await invitePlayers(gm, [['Alice', 'Kira', '6', { Evasion: '10' }], ['Bob', 'Dorn', '7', { Evasion: '8' }]]);
+      // The damage thresholds too (review 12 #14): an invited PC can take damage at once, with no thresholds form left to fill.
+      const links = await invitePlayers(gm, [
+        ['Alice', 'Kira', '6', { Evasion: '10', 'Major threshold': '5', 'Severe threshold': '10' }],
+        ['Bob', 'Dorn', '7', { Evasion: '8', 'Major threshold': '6', 'Severe threshold': '12' }],
+      ]);
       const board = gm.getByTestId('daggerheart-gm');
       const party = board.getByTestId('party-trackers');
-      for (const [hero, major, severe] of [['Kira', '5', '10'], ['Dorn', '6', '12']] as const) {
-        const f = party.getByRole('form', { name: `Damage thresholds for ${hero}` });
-        await f.getByLabel('Major').fill(major);
-        await f.getByLabel('Severe').fill(severe);
-        await f.getByRole('button', { name: `Set thresholds for ${hero}` }).click();
-        await expect.poll(() => party.getByRole('form', { name: `Damage thresholds for ${hero}` }).count()).toBe(0);
-      }
+      await party.getByText('Dorn', { exact: true }).first().waitFor();
+      for (const hero of ['Kira', 'Dorn']) expect(await party.getByRole('form', { name: `Damage thresholds for ${hero}` }).count()).toBe(0);
       // Evasion on each sheet (what an adversary's attack rolls against), through the sheet form.
       const sheet = gm.getByTestId('sheet-form');
       await sheet.locator('summary').click();

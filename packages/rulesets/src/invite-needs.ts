@@ -9,10 +9,22 @@ export interface InviteNeed {
   readonly min: number;
   readonly max: number;
   readonly why: string;
+  /** The box's placeholder where the label is too long for it ("Major" for "Major threshold"). */
+  readonly short?: string;
+  /** The key of another need this one may not be below (Severe is at least Major). */
+  readonly atLeast?: string;
 }
 
-/** Daggerheart: each class starts with its own Evasion (9 to 12), so none is made up; 0 to 60 as the sheet allows. */
-const DAGGERHEART: readonly InviteNeed[] = [{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }];
+/**
+ * Daggerheart: each class starts with its own Evasion (9 to 12), so none is made up; 0 to 60 as the sheet allows.
+ * The damage thresholds too (review 12 #14: an invited PC could take no damage until the GM found the sheet), in the
+ * sheet's limits (Major 1-200, Severe 1-400 and not below Major).
+ */
+const DAGGERHEART: readonly InviteNeed[] = [
+  { key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" },
+  { key: 'major', label: 'Major threshold', short: 'Major', min: 1, max: 200, why: 'damage at or above it marks 2 HP (below it, 1)' },
+  { key: 'severe', label: 'Severe threshold', short: 'Severe', min: 1, max: 400, atLeast: 'major', why: 'damage at or above it marks 3 HP' },
+];
 
 /**
  * Teams (003 "Damage"): hits land on endurance before health, and Dodge, Parry, Block and Fortify spend stamina;

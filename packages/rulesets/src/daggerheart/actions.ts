@@ -144,6 +144,13 @@ function againstAction(a: Actor, id: string, traits: readonly ActionOption[]): T
   });
 }
 
+/** An adversary's advantage picker: none first (the form's default), then advantage and disadvantage (two d20, 000). */
+const ADVERSARY_ADVANTAGE: readonly ActionOption[] = [
+  { value: '0', label: 'none' },
+  { value: '1', label: 'advantage (two d20, the higher)' },
+  { value: '-1', label: 'disadvantage (two d20, the lower)' },
+];
+
 /** Attack: d20 + the stat block's attack against a PC's Evasion, its damage through the PC's thresholds (ADR 40). */
 function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
   // PCs first in the spotlight's order, the ones with an Evasion to roll against; the form starts on the first.
@@ -161,7 +168,8 @@ function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
     command: 'daggerheart.adversaryAttack',
     fixed: { attackerId: id },
     target: { field: 'targetId', multiple: false, options: targets },
-    numbers: [{ field: 'advantage', label: 'Advantage (1: two d20, the higher; -1: the lower)', min: -1, max: 1, value: 0 }],
+    // In words, as the GM's Ask for a roll offers it (review 12 #14: a bare number box); sent as -1, 0 or 1.
+    choices: [{ field: 'advantage', label: 'Advantage', numeric: true, options: ADVERSARY_ADVANTAGE }],
     // No Armor box: marking an Armor Slot is the hit PC's player's choice, asked when the hit lands (ADR 50).
     odds: { query: 'daggerheart.adversaryAttackOdds', args: { attackerId: id }, pass: ['targetId', 'advantage'] },
     ...judge(targets.length === 0 ? forbid(`no PC in the conflict for ${name} to attack`) : yes),

@@ -107,6 +107,10 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     expect(a.map((x) => x.id)).toEqual(['adversaryAttack']);
     expect(a[0]).toMatchObject({ label: 'Attack', allowed: true, command: 'daggerheart.adversaryAttack', fixed: { attackerId: bandit }, odds: { query: 'daggerheart.adversaryAttackOdds', pass: ['targetId', 'advantage'] } });
     expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', side: 'foe', note: 'Evasion 10' }]);
+    // Advantage in words, sent as the number the command takes (review 12 #14: it was a bare number box), none first.
+    expect(a[0]!.numbers).toEqual([]);
+    expect(a[0]!.choices).toEqual([{ field: 'advantage', label: 'Advantage', numeric: true, options: [{ value: '0', label: 'none' }, { value: '1', label: 'advantage (two d20, the higher)' }, { value: '-1', label: 'disadvantage (two d20, the lower)' }] }]);
+    for (const o of a[0]!.choices[0]!.options) expect(t.engine.query(t.table, GM, 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira, advantage: Number(o.value) }).ok).toBe(true);
     expect(t.engine.query(t.table, player(seat), 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
   it('the log line and the event without the modifier and dice for players; the same as the GM once every number is shown', () => {

@@ -192,6 +192,8 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
                 const raw = String(f.get(`cn-${q.key}`) ?? '').trim();
                 const v = Number(raw);
                 if (raw === '' || !Number.isInteger(v) || v < q.min || v > q.max) return setProblem(`${name} needs a${/^[AEIOU]/.test(q.label) ? 'n' : ''} ${q.label}, a whole number from ${q.min} to ${q.max}: ${q.why}.`);
+                const floor = q.atLeast === undefined ? undefined : asked[q.atLeast];
+                if (floor !== undefined && v < floor) return setProblem(`${name}'s ${q.label} must be at least the ${needed.find((x) => x.key === q.atLeast)?.label ?? q.atLeast} (${floor}).`);
                 asked[q.key] = v;
               }
               const stats = { ...(!typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp }), ...asked };
@@ -217,7 +219,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
                 <label class="sr-only" for={`cn-${q.key}-${inv.seatId}`}>
                   {q.label} for {inv.name}'s character
                 </label>
-                <input id={`cn-${q.key}-${inv.seatId}`} name={`cn-${q.key}`} placeholder={q.label} title={`${q.label}, ${q.min} to ${q.max}: ${q.why}`} inputMode="numeric" aria-required="true" style={{ width: '5.5em' }} />
+                <input id={`cn-${q.key}-${inv.seatId}`} name={`cn-${q.key}`} placeholder={q.short ?? q.label} title={`${q.label}, ${q.min} to ${q.max}: ${q.why}`} inputMode="numeric" aria-required="true" style={{ width: '5.5em' }} />
               </span>
             ))}
             <button type="submit" class="small">

@@ -134,8 +134,8 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
   for (const c of a.choices) {
     const v = f.values[c.field] ?? '';
     if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
-    // An offered empty value ("none") leaves the field out.
-    if (v !== '') put(out, c.field, v);
+    // An offered empty value ("none") leaves the field out; a numeric picker sends its number (advantage in words).
+    if (v !== '') put(out, c.field, c.numeric === true ? Number(v) : v);
   }
   for (const n of a.numbers) {
     const text = (f.values[n.field] ?? '').trim();
