@@ -90,7 +90,7 @@ describe('teams: the phone answers a hit', () => {
     await prompt.getByRole('radio', { name: /^Parry \(/ }).check();
     await prompt.getByTestId('action-form').getByRole('button', { name: 'Parry', exact: true }).click();
     // One hit, one line (ADR 81): the parry names the damage and its result.
-    const line = `Kira parried with the sword (+2) and takes ${parried} of ${raw} bludgeoning damage: endurance ${30 - parried}`;
+    const line = `Kira parried with the sword (+2) and takes ${parried} of ${raw} bludgeoning damage: ${parried} off endurance; endurance ${30 - parried}`;
     await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(line);
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain(line);
     await expect.poll(() => ann.p.getByTestId('reaction-prompt').count()).toBe(0);

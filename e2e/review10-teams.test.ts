@@ -69,7 +69,7 @@ describe('teams, review 10', () => {
     await expect.poll(() => gm.p.getByTestId('no-encounter').count()).toBe(1);
     await expect.poll(() => Object.keys(teams().pending)).toEqual([]);
     expect(teams().sheets[kiraKey]!.endurance).toBeLessThan(before);
-    await expect.poll(() => ann.p.getByTestId('log').textContent()).toMatch(/Kira \(deflection \+1: a smaller attacker\) takes \d+ of \d+ \w+ damage: /);
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toMatch(/Kira takes \d+ of \d+ \w+ damage \(deflection stopped \d+; size \+1: a smaller attacker\): \d+ off endurance/);
     await expect.poll(() => ann.p.getByTestId('reaction-prompt').count()).toBe(0);
 
     // The next fight: two wolves with no sheet (no Evasion given), the wolves first.

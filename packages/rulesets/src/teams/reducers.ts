@@ -87,7 +87,34 @@ function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefin
 function typed(line: string, type: string): string {
   if (type === '') return line;
   if (line.endsWith(' damage')) return `${line.slice(0, -' damage'.length)}${type} damage`;
+  // "takes 11 of 12 damage (deflection stopped 1)": the type joins "damage", before the why.
+  if (/ of \d+ damage \(/.test(line)) return line.replace(/ of (\d+) damage \(/, ` of $1${type} damage (`);
   return / of \d+$/.test(line) ? `${line}${type} damage` : `${line} (${type.trim()})`;
+}
+
+/**
+ * Why a hit lost some of its damage, in words (review 12 #15: "takes 11 of 12" left it to the reader): what deflection
+ * stopped, and how much of that came from size (003 "Size": +1 against a smaller attacker, -1 a larger).
+ */
+export function deflectionWhy(raw: number | undefined, damage: number | undefined, shift: number): string {
+  const stopped = typeof raw === 'number' && typeof damage === 'number' ? raw - damage : 0;
+  if (stopped <= 0) return shift < 0 ? ` (deflection ${shift}: a larger attacker)` : '';
+  const size = shift === 0 ? '' : `; size ${shift > 0 ? `+${shift}` : String(shift)}: a ${shift > 0 ? 'smaller' : 'larger'} attacker`;
+  return ` (deflection stopped ${stopped}${size})`;
+}
+
+/**
+ * How a hit's damage split, endurance first (003 "Damage"): "6 off endurance, then 5 off health"; '' for an event
+ * stored without its starting values.
+ */
+export function splitWords(endurance: { readonly from?: number; readonly to: number }, health: { readonly from?: number; readonly to: number }): string {
+  if (typeof endurance.from !== 'number' || typeof health.from !== 'number') return '';
+  const e = endurance.from - endurance.to;
+  const h = health.from - health.to;
+  if (e > 0 && h > 0) return `${e} off endurance, then ${h} off health`;
+  if (e > 0) return `${e} off endurance`;
+  if (h > 0) return endurance.from === 0 ? `no endurance left, ${h} off health` : `${h} off health`;
+  return '';
 }
 
 /** Anyone but a PC (by its character, or its combatant): its endurance and health are the GM's (ADR 33). */
@@ -221,12 +248,7 @@ const evolve: Evolve<TeamsEvent> = {
     if (e.avoided === true) text = `${who} dodged the attack.`;
     else if (e.reaction === 'block') text = `${who} blocked with the ${item}: ${e.toItem} to the ${item}, ${e.damage} through.`;
     else if (e.reaction === 'parry') text = `${who} parried with the ${item} (+${e.parryBonus}) and takes ${e.damage} of ${e.raw}.`;
-    else {
-      const shift = e.sizeShift ?? 0;
-      // Before "takes", so the damage type still joins "damage" when the line is completed (typed).
-      const why = shift === 0 ? '' : ` (deflection ${shift > 0 ? `+${shift}` : String(shift)}: a ${shift > 0 ? 'smaller' : 'larger'} attacker)`;
-      text = `${who}${why} takes ${e.damage} of ${e.raw} damage.`;
-    }
+    else text = `${who} takes ${e.damage} of ${e.raw} damage${deflectionWhy(e.raw, e.damage, e.sizeShift ?? 0)}.`;
     // A foe's deflection, parry value and item are its defences: players read what happened, not the split (review 7).
     const hidden = e.avoided !== true && isFoe(w, target) && !foeDefencesShown(w);
     const shown = !hidden ? undefined : e.reaction === 'block' ? `${who} blocked with the ${item}.` : e.reaction === 'parry' ? `${who} parried with the ${item}.` : `${who} is hit.`;
@@ -273,7 +295,9 @@ const evolve: Evolve<TeamsEvent> = {
       const d = prev.data;
       if (d === null || typeof d !== 'object' || Array.isArray(d) || d['damageTo'] !== id || typeof e.raw === 'number') return null;
       const head = typed(openSentence(prev.text), type);
-      const text = `${head}: ${result}.`;
+      // Endurance before health, said (review 12 #15); the numbers after it as every damage line has them.
+      const split = splitWords(end as { from?: number; to: number }, hp as { from?: number; to: number });
+      const text = `${head}: ${split === '' ? '' : `${split}; `}${result}.`;
       if (shown === undefined) return prev.shown === undefined ? { text } : { text, shown: `${openSentence(prev.shown)}: ${result}.` };
       // Players read the hit and the damage dealt; a foe's deflection split (prev.shown) and its tracks stay the GM's.
       return { text, shown: prev.shown === undefined ? `${head}.` : `${openSentence(prev.shown)}: ${e.amount}${type} damage.` };

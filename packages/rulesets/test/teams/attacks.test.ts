@@ -86,7 +86,8 @@ describe('attacks outside an encounter (003 "Attacks")', () => {
     // 9 + 2 = 11 piercing, deflection 2 - 1 = 1: 10 taken.
     expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ damage: 10, raw: 11, sizeShift: -1 });
     // The line says why the deflection moved (review 12 #15: "takes 11 of 12" left it unexplained).
-    expect(s.world.log.map((l) => l.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^Goblin \(deflection -1: a larger attacker\) takes 10 of 11 piercing damage: endurance/)]));
+    // Review 12 #15 again: what deflection stopped and the size's share, then endurance before health (6 of 6, then 4 of 6).
+    expect(s.world.log.map((l) => l.text)).toContain('Goblin takes 10 of 11 piercing damage (deflection stopped 1; size -1: a larger attacker): 6 off endurance, then 4 off health; endurance 0, health 2 (harmed, bloodied).');
   });
 
   it('a sneak attack on a flanked target has double advantage: best of three', () => {

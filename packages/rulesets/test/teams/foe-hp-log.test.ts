@@ -157,7 +157,7 @@ describe("Teams: a foe's defences and stamina in the lines players read (review 
     const seen = lines(s.view(PLAYER), 'teams.hitResolved');
     // One hit, one line: the split and the type, then endurance and health for the GM; players read the hit and the damage dealt.
     // 12 less deflection 1 is 11: endurance 10 to 0 takes 10, health 10 to 9 the last 1.
-    expect(gm).toEqual(['Brute takes 11 of 12 piercing damage: endurance 0, health 9 (harmed, bloodied).']);
+    expect(gm).toEqual(['Brute takes 11 of 12 piercing damage (deflection stopped 1): 10 off endurance, then 1 off health; endurance 0, health 9 (harmed, bloodied).']);
     expect(seen).toEqual(['Brute is hit: 11 piercing damage.']);
     expect(lines(s.view(GM), 'teams.damaged')).toEqual([]);
     expect(lines(s.view(PLAYER), 'teams.damaged')).toEqual([]);

@@ -67,7 +67,7 @@ describe('block (003 "Block")', () => {
     expect(sheet(s, 'boudica')['endurance']).toBe(5);
     expect(sheet(s, 'boudica')['stamina']).toBe(3);
     expect(reaction(s, 'boudica')).toBe(0);
-    expect(s.world.log.map((l) => l.text)).toContain('Boudica blocked with the shield: 13 to the shield, 7 through (bludgeoning): endurance 5, health 12 (harmed).');
+    expect(s.world.log.map((l) => l.text)).toContain('Boudica blocked with the shield: 13 to the shield, 7 through (bludgeoning): 7 off endurance; endurance 5, health 12 (harmed).');
   });
 
   it('a small hit still costs the item at least 1 durability and nothing reaches the bearer', () => {
