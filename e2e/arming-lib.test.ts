@@ -44,6 +44,15 @@ describe('arming a teams PC from one row', () => {
     expect(arming.choices({ attributes: { might: 6 } }).attributes).toEqual(['might', 'strength', 'dexterity']);
   });
 
+  it('another attribute ticked joins the weapon\'s list (003: a spear takes strength or dexterity); the weapons read in words, the one in hand marked', () => {
+    const p = arming.patch(null, { ...row, also: ['dexterity', 'strength'] });
+    expect(p.ok && (p.patch['items'] as { sword: { weapon: { attributes: string[] } } }).sword.weapon.attributes).toEqual(['strength', 'dexterity']);
+    const sheet = { items: { sword: { name: 'Sword', weapon: { attributes: ['strength', 'dexterity'] } }, bow: { name: 'Bow', weapon: { attributes: ['dexterity'] } }, rope: { name: 'Rope' } }, wielded: ['sword'] };
+    expect(arming.weapons(sheet)).toBe('Sword (rolls strength or dexterity, in hand), Bow (rolls dexterity)');
+    expect(arming.weapons({ items: {} })).toBe('');
+    expect(arming.weapons(null)).toBe('');
+  });
+
   it('through the engine: after the patch Attack is allowed and the sword is wielded, so Parry has it', () => {
     const { s } = table();
     sheetFor(s, 'k', { name: 'Kira', evasion: 5, maxHealth: 10, constitution: 3 });

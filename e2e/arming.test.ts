@@ -2,7 +2,7 @@
 // parry, and one weapon row arms her with the weapon in hand; her Attack is then offered, and Parry has the sword.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { night, screen, startE2e } from './actions-flow.ts';
+import { night, openAction, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -53,6 +53,19 @@ describe('teams: arming a PC from the sheet editor', () => {
     expect(teams()).toMatchObject({ wielded: ['sword'], skills: { combat: 6 }, attributes: { strength: 8 }, maxHealth: 10, maxEndurance: 6 });
     // Her Attack is offered now (no "Not now" reason for it).
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Attack \(/ }).count()).toBe(1);
+    await expect.poll(() => editor.getByTestId('arming-weapons').textContent()).toBe('Weapons: sword (rolls strength, in hand). Give another below; the one in hand parries.');
+
+    // A second weapon, rolling dexterity or strength (ticked, never typed), kept out of hand: both listed, the sword still the one held.
+    await row.getByLabel('Weapon').fill('spear');
+    await row.getByLabel('rolls').selectOption('dexterity');
+    await row.getByRole('group', { name: 'Also usable with' }).getByLabel('strength').check();
+    await row.getByRole('checkbox', { name: /in hand/ }).uncheck();
+    await row.getByRole('button', { name: 'Give the weapon' }).click();
+    await expect.poll(() => editor.getByTestId('arming-note').textContent()).toBe('Kira has the spear.');
+    await expect.poll(() => editor.getByTestId('arming-weapons').textContent()).toBe('Weapons: sword (rolls strength, in hand), spear (rolls dexterity or strength). Give another below; the one in hand parries.');
+    expect(teams()).toMatchObject({ wielded: ['sword'], items: { spear: { weapon: { attributes: ['dexterity', 'strength'] } } }, attributes: { strength: 8, dexterity: 8 } });
+    const attack = await openAction(gm.p, 'Attack');
+    await expect.poll(() => attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['sword (in hand)', 'spear (not in hand)']);
     expect(gm.errors).toEqual([]);
   }, 180_000);
 });

@@ -54,6 +54,22 @@ export interface WeaponRow {
   /** Die sizes given only where the sheet has none yet (the attribute's, the combat skill's). */
   readonly attributeDie: number;
   readonly combatDie: number;
+  /** Other attributes the weapon may roll instead (003 "Attacks": a spear takes strength or dexterity). */
+  readonly also?: readonly string[];
+}
+
+/** "sword (in hand), bow": the weapons on the sheet by name, the wielded ones marked; '' for none. */
+export function weaponsLine(sheet: Obj | null): string {
+  if (sheet === null) return '';
+  const items = isObj(sheet['items']) ? sheet['items'] : {};
+  const wielded = Array.isArray(sheet['wielded']) ? sheet['wielded'] : [];
+  return weapons(sheet)
+    .map((w) => {
+      const it = items[w.key];
+      const name = isObj(it) && typeof it['name'] === 'string' ? it['name'] : w.key;
+      return `${name}${w.attributes.length > 0 ? ` (rolls ${w.attributes.join(' or ')}${wielded.includes(w.key) ? ', in hand' : ''})` : wielded.includes(w.key) ? ' (in hand)' : ''}`;
+    })
+    .join(', ');
 }
 
 /**
@@ -70,7 +86,8 @@ export function weaponRowPatch(sheet: Obj | null, row: WeaponRow): { ok: true; p
   const attributes = sheet !== null && isObj(sheet['attributes']) ? sheet['attributes'] : {};
   const skills = sheet !== null && isObj(sheet['skills']) ? sheet['skills'] : {};
   const wielded = sheet !== null && Array.isArray(sheet['wielded']) ? sheet['wielded'].filter((w): w is string => typeof w === 'string') : [];
-  const item = { ...(isObj(items[key]) ? items[key] : {}), name, weapon: { attributes: [row.attribute], damage: row.damage, damageType: row.damageType } };
+  const uses = [...new Set([row.attribute, ...(row.also ?? [])])].filter((a) => a.trim() !== '');
+  const item = { ...(isObj(items[key]) ? items[key] : {}), name, weapon: { attributes: uses, damage: row.damage, damageType: row.damageType } };
   return {
     ok: true,
     patch: {

@@ -29,6 +29,11 @@ export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: 
           {who.name} can attack and parry.
         </p>
       )}
+      {arming.weapons(sheet) !== '' ? (
+        <p class="small" data-testid="arming-weapons">
+          Weapons: {arming.weapons(sheet)}. Give another below; the one in hand parries.
+        </p>
+      ) : null}
       <form
         class="row small"
         aria-label={`A weapon in ${who.name}'s hand`}
@@ -44,6 +49,7 @@ export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: 
             wielded: f.get('wielded') === 'on',
             attributeDie: num('attributeDie'),
             combatDie: num('combatDie'),
+            also: f.getAll('also').map(String),
           });
           if (!made.ok) return setNote({ text: made.message, bad: true });
           const r = await send({ type: 'character.sheet.set', characterId: who.characterId ?? who.id, sheet: made.patch as { [k: string]: Json }, patch: true });
@@ -60,6 +66,15 @@ export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: 
             </option>
           ))}
         </select>
+        {/* Another attribute it may roll instead, ticked: never typed (review 12 #7). */}
+        <span role="group" aria-label="Also usable with" class="row">
+          or
+          {choices.attributes.map((a) => (
+            <label key={a} class="row" style={{ fontWeight: 400 }}>
+              <input type="checkbox" name="also" value={a} style={{ minHeight: 'auto' }} /> {a}
+            </label>
+          ))}
+        </span>
         <label for={p('damage')}>damage</label>
         <input id={p('damage')} name="damage" inputMode="numeric" defaultValue="4" style={{ width: '4em' }} />
         <label for={p('damageType')}>type</label>
