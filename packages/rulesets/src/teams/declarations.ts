@@ -66,7 +66,8 @@ export const teamsSheet = z.strictObject({
   evasion: int(0, LIMITS.value).optional(),
   size: int(0, 100).optional(),
   luck: int(-100, LIMITS.value).optional(),
-  constitution: int(0, LIMITS.value).optional(),
+  // 003 "Staying Conscious" in one line, shown on the sheet form (review 12 #10: a blank one read as 0 with no word why).
+  constitution: int(0, LIMITS.value, 'staying conscious: once more health is missing than this, each health lost means fortifying or falling unconscious').optional(),
   maxEndurance: int(0, LIMITS.value).optional(),
   maxHealth: int(1, LIMITS.value).optional(),
   maxStamina: int(0, LIMITS.value).optional(),
