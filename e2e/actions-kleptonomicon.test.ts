@@ -65,6 +65,12 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     const hit = await roll(strike, 'Roll: Quick Strike');
     expect(hit).toMatch(/Alice's Quick Strike on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+6 = Score \d+ vs Defense 7 \((hit, 2 damage|miss)\)/);
     await expect.poll(() => gm.p.getByRole('img', { name: 'beats: 0 of 2 left' }).count()).toBeGreaterThan(0);
+    // The phone's rolled Basic Attack, its last Beat now spent: the result stays and says why, with no odds and no
+    // Roll button that cannot be pressed (review 12: "5% to hit" over a disabled Roll).
+    await expect.poll(() => form.getByTestId('action-after').textContent()).toContain('has no Beat left this round');
+    expect(await form.getByRole('button', { name: 'Roll: Basic Attack', exact: true }).count()).toBe(0);
+    expect(await form.getByTestId('action-odds').count()).toBe(0);
+    expect(await form.getByTestId('action-result').textContent()).toContain("Alice's Basic Attack on Guard");
     const dealt = [result, hit].reduce((sum, line) => sum + Number(/(\d+) damage\)/.exec(line)?.[1] ?? 0), 0);
     await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as unknown as { combatants: { guard: { stats: { hp: number } } } }).combatants.guard.stats.hp).toBe(30 - dealt);
     expect(gm.errors).toEqual([]);

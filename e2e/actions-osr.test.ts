@@ -48,7 +48,9 @@ describe('OSR actions with targets and odds', () => {
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain(result.split('.')[0]!);
     // The active action is spent: the form says so after the result (not as a refusal above it) instead of rolling again.
     await expect.poll(() => form.getByTestId('action-after').count()).toBe(1);
-    expect(await form.getByRole('button', { name: 'Roll: Attack', exact: true }).isDisabled()).toBe(true);
+    // Spent, the form keeps its result and says why, with no odds and no Roll button that cannot be pressed.
+    expect(await form.getByRole('button', { name: 'Roll: Attack', exact: true }).count()).toBe(0);
+    expect(await form.getByTestId('action-odds').count()).toBe(0);
 
     // --- the GM ends Kira's turn; on the Goblin's, the GM attacks Kira (+0 vs AC 12: 9 faces of 20).
     await gm.p.getByTestId('next-turn').click();

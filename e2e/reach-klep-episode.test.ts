@@ -57,6 +57,10 @@ describe('Kleptonomicon: an Episode through the controls issue 20 asked for', ()
     await intro.getByLabel('A five-second clip (may be empty)').fill('cheats at cards');
     expect(await sendForm(intro, 'Introduce Alice')).toBe('Alice is introduced. Clip: cheats at cards');
     await expect.poll(gmLog).toContain('Alice is introduced. Clip: cheats at cards');
+    // The entry relabels at once from the pushed state, still in the Opening Credits (review 13: only at the next phase).
+    const phoneList = phonePanel.getByRole('group', { name: 'What Alice can do outside a fight' });
+    await expect.poll(() => phoneList.getByRole('button', { name: 'Introduce Alice again', exact: true }).count()).toBe(1);
+    expect(await phoneList.getByRole('button', { name: 'Introduce Alice', exact: true }).count()).toBe(0);
     // Freeplay's tools wait, and say why.
     const party = bar.getByTestId('episode-tools').getByTestId('party-tools');
     await party.locator('details summary').click();

@@ -121,4 +121,21 @@ describe('the top bar at 1280 px (review 11)', () => {
     await gm.p.getByRole('button', { name: /^Shortcuts/ }).waitFor();
     expect(gm.errors).toEqual([]);
   });
+
+  it('stays on one line with Undo and Redo both labelled on a Kleptonomicon table (review 12)', async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Klepto night of the long heist', rulesetId: 'kleptonomicon' });
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc' });
+    await gmSock.command({ type: 'kleptonomicon.startEpisode' });
+    await gmSock.command({ type: 'kleptonomicon.freeplay' });
+    const gm = await screen(e2e!.browser, contexts, made.links.gm, false);
+    await gm.p.setViewportSize({ width: 1280, height: 800 });
+    await gm.p.getByTestId('undo').click();
+    await expect.poll(() => gm.p.getByTestId('redo').getAttribute('title')).toMatch(/^Redo: /);
+    await expect.poll(() => gm.p.getByTestId('undo').getAttribute('title')).toMatch(/^Undo: /);
+    const tops = await gm.p.evaluate<number[]>(`[...document.querySelector('header.topbar').children].map((el) => el.getBoundingClientRect().top)`);
+    expect(tops.length).toBeGreaterThan(5);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(20);
+    expect(gm.errors).toEqual([]);
+  });
 });

@@ -48,7 +48,7 @@ export interface Capabilities {
   readonly reactionsQuery: string | null;
   /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
   readonly foeSheetsByEngine: boolean;
-  /** The query that lists a skill check form per PC for the GM's checks panel, in a fight or out; absent where none (left out of the others to spare the phone's bytes). */
+  /** The query that lists check forms per PC for the checks panel (the GM's; OSR's phone too), in a fight or out; absent where none (left out of the others to spare the phone's bytes). */
   readonly checksQuery?: string;
   /** The command that takes a readied action before another's turn where the ruleset has its own (teams': it spends the reaction); absent: encounter.triggerReady. */
   readonly triggerReadyCommand?: string;
@@ -60,7 +60,7 @@ const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: fa
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
-  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true },
+  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true, checksQuery: 'osr.checks' },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
   '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).

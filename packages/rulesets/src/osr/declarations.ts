@@ -2,7 +2,7 @@
 // dying and recovery, exploration, light and time, hazards and treasure (001).
 import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { actionsResult, declareActions } from '../actions.js';
+import { actionSchema, actionsResult, declareActions } from '../actions.js';
 import { netAdvantage } from './shared.js';
 import { ABILITIES } from './checks.js';
 import { CHECK_TAGS, LIGHT_SOURCES } from './exploration.js';
@@ -391,6 +391,14 @@ export const toolActionsDeclaration = declareQuery('osr.toolActions', {
   result: actionsResult,
 });
 
+/** The checks a party makes while exploring, with no fight running (issue 20): Hide, Listen, Search, Track, an ability check; the GM's Spotted. */
+export const checksDeclaration = declareQuery('osr.checks', {
+  summary: 'Exploration check forms for each PC the viewer plays (the GM: every PC), with odds; Hide is refused in a fight',
+  who: 'anyone',
+  input: z.strictObject({}),
+  result: z.strictObject({ actions: z.array(actionSchema.extend({ name: z.string() })) }),
+});
+
 /** The GM's morale prompt opens the morale form for the prompt's side (ADR 55). */
 export const moraleActionsDeclaration = declareQuery('osr.moraleActions', {
   summary: "The morale form for a side (its monsters ticked; the party's hirelings, its PCs rolling alone), with odds",
@@ -401,6 +409,7 @@ export const moraleActionsDeclaration = declareQuery('osr.moraleActions', {
 
 export const osrCatalog = catalogOf(
   stabilizeActionsDeclaration,
+  checksDeclaration,
   moraleActionsDeclaration,
   toolActionsDeclaration,
   ...Object.values(osrCommands),

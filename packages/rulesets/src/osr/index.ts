@@ -4,6 +4,7 @@ import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
 import { OSR_WORDS, withWords } from '../undo-words.js';
 import { osrActions, osrMoraleActions, osrStabilizeActions } from './actions.js';
+import { osrChecks } from './checks-query.js';
 import { osrToolActions } from './tool-actions.js';
 import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
@@ -11,7 +12,7 @@ import { OSR_SETTINGS } from './settings.js';
 import { osrSheetModel } from './sheet-model.js';
 import { osrStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(withWords(osrModule, OSR_WORDS), { 'osr.actions': osrActions, 'osr.stabilizeActions': osrStabilizeActions, 'osr.moraleActions': osrMoraleActions, 'osr.toolActions': osrToolActions }), osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(withWords(osrModule, OSR_WORDS), { 'osr.actions': osrActions, 'osr.stabilizeActions': osrStabilizeActions, 'osr.moraleActions': osrMoraleActions, 'osr.toolActions': osrToolActions, 'osr.checks': osrChecks }), osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';

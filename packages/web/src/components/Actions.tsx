@@ -250,6 +250,9 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
         ))}
       </ul>
     ) : null;
+  // Rolled, and the action may not be taken again now (its Beat or action spent): the result and why stay, the odds
+  // and a dead Roll button go (review 12: a Kleptonomicon Basic Attack kept "5% to hit" over a disabled Roll).
+  const spent = since !== null && !action.allowed;
   // Its purpose gone (the one it was for is stable, dead, or nobody is left): a done state, never a form to roll again.
   const finished = formDone(action, since !== null, done);
   if (finished !== null) {
@@ -373,7 +376,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
           ))}
         </div>
       ) : null}
-      {action.odds !== null ? (
+      {action.odds !== null && !spent ? (
         <div class="attack-odds" aria-live="polite" data-testid="action-odds">
           {lines.length === 0 ? <span class="small muted">{noOddsYet(action, f)}</span> : null}
           {lines.map((l, i) => (
@@ -398,9 +401,11 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
         </div>
       ) : null}
       <div class="row">
-        <button class="primary" type="submit" disabled={busy || !action.allowed}>
-          {submit ?? (action.odds !== null && !/^Roll\b/.test(action.label) ? `Roll: ${action.label}` : action.label)}
-        </button>
+        {spent ? null : (
+          <button class="primary" type="submit" disabled={busy || !action.allowed}>
+            {submit ?? (action.odds !== null && !/^Roll\b/.test(action.label) ? `Roll: ${action.label}` : action.label)}
+          </button>
+        )}
         {!action.allowed && since === null ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
           <span class="error small" role="alert">

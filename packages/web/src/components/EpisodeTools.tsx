@@ -11,18 +11,20 @@ import { CharacterTools, ToolList } from './RuleTools.tsx';
 import type { Send } from './types.ts';
 
 export function EpisodeTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
-  // Shut, the character's list asks nothing (each open list asks again on every change of the table).
+  // Shut, the character's list asks nothing. Open, a list asks again only when what it reads changes (the rules'
+  // state, the characters, the settings), not for a log line, the clock or a countdown (ADR 98).
   const [shown, setShown] = useState(false);
+  const reads = [world.ext, world.characters, world.settings];
   return (
     // A labelled group, not a heading: the bar's one heading is the Episode's own.
     <div class="stack episode-tools" role="group" aria-label="The GM's Episode rules" data-testid="episode-tools">
       <p class="small">
         <strong>The GM's Episode rules</strong>
       </p>
-      <ToolList world={world} send={send} ask={ask} args={{}} label="The Episode's rules" />
+      <ToolList world={world} send={send} ask={ask} args={{}} label="The Episode's rules" reads={reads} />
       <details data-testid="episode-character-tools" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
         <summary>A character's Experience and resources</summary>
-        {shown ? <CharacterTools world={world} send={send} ask={ask} selectId="episode-tools-who" /> : null}
+        {shown ? <CharacterTools world={world} send={send} ask={ask} selectId="episode-tools-who" reads={reads} /> : null}
       </details>
     </div>
   );

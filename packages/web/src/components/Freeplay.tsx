@@ -4,6 +4,7 @@
 // kleptonomicon.freeplayActions query; the form is the turn actions' own.
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
+import { getKlepto } from '@tablekeeper/rulesets/browser';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { episodeOf, freeplayActorsOf, phaseLabel } from '../lib/episode.ts';
@@ -29,7 +30,8 @@ export function FreeplayActions({ world, gm, send, ask, mine = [] }: { world: Wo
     return () => {
       live = false;
     };
-  }, [actor, phase, world.characters[actor]]);
+    // The Episode's state too: an introduction relabels "Introduce Alice" at once (review 13), not at the next phase.
+  }, [actor, phase, world.characters[actor], getKlepto(world)]);
   if (actors.length === 0 || answer === null) return null;
   const current = typeof answer === 'string' ? null : (answer.actions.find((a) => a.id === open) ?? null);
   return (

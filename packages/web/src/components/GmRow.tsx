@@ -3,7 +3,7 @@
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
-import { capabilitiesOf, damageTypesFor } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, damageTypesFor, getOsr, hasPanel } from '@tablekeeper/rulesets/browser';
 import { damageCommand } from '../lib/damage.ts';
 import { namesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
@@ -19,10 +19,34 @@ const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools
 export function GmRowParts({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   return (
     <>
+      {hasPanel(world.rulesetId, 'rowActions') && c.characterId !== null && getOsr(world).hidden.includes(c.characterId) ? <InStealth c={c} world={world} send={send} /> : null}
       <Visibility c={c} world={world} send={send} />
       <DamageBox c={c} world={world} send={send} />
       <GmRowTools c={c} world={world} send={send} />
     </>
+  );
+}
+
+/**
+ * An OSR character in stealth, on the row where the GM looks (review 13: "Spotted" sat under Adjust): the badge,
+ * how it ends (001 "Positioning": it attacks, or is found) and the GM's Spotted (osr.reveal).
+ */
+function InStealth({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  return (
+    <InlineForm
+      label={`${c.name} is in stealth`}
+      button="Spotted"
+      buttonLabel={`${c.name} is spotted: end the stealth`}
+      act={async () => {
+        const r = await send({ type: 'osr.reveal', characterId: c.characterId! });
+        return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
+      }}
+    >
+      <span class="badge warn" data-testid="in-stealth">
+        in stealth
+      </span>{' '}
+      <span class="small muted">until {c.name} attacks or is spotted; no one can target {c.name} till then</span>
+    </InlineForm>
   );
 }
 

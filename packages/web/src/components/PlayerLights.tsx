@@ -1,21 +1,27 @@
 // OSR light on a player's phone: the scene's light level, the torches and
 // lanterns this player may see with the fuel left, and lighting one carried by
 // their own character (the ruleset lets a player do that; putting out and
-// relighting stay with the GM).
+// relighting stay with the GM). Below it, the checks a player makes while exploring (Hide, Listen, Search,
+// Track: issue 20), from this chunk so the phone's first download does not grow.
 import { useState } from 'preact/hooks';
 import type { Character, World } from '@tablekeeper/engine';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
+import type { Ask } from '../lib/attack.ts';
+import { SkillChecks } from './SkillChecks.tsx';
 import { formatDuration, lightsOf, osrOf, type LightSourceKind } from '../lib/osr.ts';
 import { Field } from './Field.tsx';
 import type { Send } from './types.ts';
 
-export function PlayerLights({ world, send, characters }: { world: World; send: Send; characters: readonly Character[] }) {
+export function PlayerLights({ world, send, characters, ask }: { world: World; send: Send; characters: readonly Character[]; ask?: Ask | undefined }) {
   const lights = lightsOf(world);
   const [owner, setOwner] = useState('');
   const who = characters.find((c) => c.id === owner) ?? characters[0];
   const light = (kind: LightSourceKind) => {
     if (who) void send({ type: 'osr.lightSource', kind, characterId: who.id });
   };
+  const checks = capabilitiesOf(world.rulesetId).checksQuery;
   return (
+    <>
     <section class="panel" aria-labelledby="pl-light-title" data-testid="player-lights">
       <h2 id="pl-light-title">
         <span>Light</span>
@@ -55,5 +61,7 @@ export function PlayerLights({ world, send, characters }: { world: World; send: 
         </div>
       ) : null}
     </section>
+    {ask !== undefined && checks !== undefined && characters.length > 0 ? <SkillChecks world={world} send={send} ask={ask} query={checks} /> : null}
+    </>
   );
 }

@@ -51,7 +51,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             {player && seatId && hasPanel(view.world.rulesetId, 'lights') ? <OsrStabilizePhone world={view.world} send={send} ask={(name, args) => client.query(name, args)} characterIds={seatCharacters(view.world, seatId).map((c) => c.id)} /> : null}
             <CountdownsPanel world={view.world} history={view.history} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
-            {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
+            {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             {player ? <DiceTrayLater title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>

@@ -253,11 +253,7 @@ function OsrRowActions({ c, world, send }: { c: Combatant; world: World; send: S
   const words = (x: { ok: boolean; rejection?: Parameters<typeof sentenceOf>[0] }) => (x.ok || x.rejection === undefined ? null : sentenceOf(x.rejection, namesOf(world)));
   return (
     <>
-      {r.spotted !== null ? (
-        <InlineForm label={`${c.name} is in stealth`} button="Spotted" buttonLabel={`${c.name} is spotted: end the stealth`} act={async () => words(await send({ type: 'osr.reveal', characterId: r.spotted! }))}>
-          <span class="small muted">In stealth: no one can target {c.name} until spotted or attacking.</span>
-        </InlineForm>
-      ) : null}
+      {/* A character in stealth: its badge and Spotted are on the row itself (GmRow's InStealth). */}
       {r.stabilize !== null ? (
         <InlineForm
           label={`Stabilize ${c.name}`}

@@ -11,8 +11,11 @@ import type { Ask } from '../lib/attack.ts';
 import { ActionFormView, NotNow } from './Actions.tsx';
 import type { Send } from './types.ts';
 
-/** The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query shares it). */
-function useTools(world: World, ask: Ask, args: { characterId?: string }): ActionsAnswer | string | null {
+/**
+ * The tools query's answer for these arguments, asked again as the table changes (once per version: TableClient.query
+ * shares it), or only when one of `reads` changes, where the caller knows what the list reads (ADR 98).
+ */
+function useTools(world: World, ask: Ask, args: { characterId?: string }, reads: readonly unknown[] = [world]): ActionsAnswer | string | null {
   // The ruleset's id names its namespace, as `<id>.status` does; no id is compared (capabilities decide).
   const query = `${world.rulesetId}.toolActions`;
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
@@ -25,13 +28,13 @@ function useTools(world: World, ask: Ask, args: { characterId?: string }): Actio
     return () => {
       live = false;
     };
-  }, [key, world]);
+  }, [key, ...reads]);
   return answer;
 }
 
 /** One `<id>.toolActions` answer as buttons, the open form and what may not be done now (the Episode bar's GM tools reuse it). */
-export function ToolList({ world, send, ask, args, label }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string }) {
-  const answer = useTools(world, ask, args);
+export function ToolList({ world, send, ask, args, label, reads }: { world: World; send: Send; ask: Ask; args: { characterId?: string }; label: string; reads?: readonly unknown[] }) {
+  const answer = useTools(world, ask, args, reads);
   const [open, setOpen] = useState<string | null>(null);
   if (answer === null) return <p class="small muted">Loading…</p>;
   if (typeof answer === 'string') return <p class="small error">{answer}</p>;
@@ -55,7 +58,7 @@ export function ToolList({ world, send, ask, args, label }: { world: World; send
 }
 
 /** A character picked by name (PCs first) and that character's tools: this panel's and the Episode bar's. */
-export function CharacterTools({ world, send, ask, selectId }: { world: World; send: Send; ask: Ask; selectId: string }) {
+export function CharacterTools({ world, send, ask, selectId, reads }: { world: World; send: Send; ask: Ask; selectId: string; reads?: readonly unknown[] }) {
   const people = Object.values(world.characters).sort((x, y) => (x.kind === 'pc' ? 0 : 1) - (y.kind === 'pc' ? 0 : 1) || x.name.localeCompare(y.name));
   const [who, setWho] = useState<string>('');
   const picked = people.some((c) => c.id === who) ? who : (people[0]?.id ?? '');
@@ -73,7 +76,7 @@ export function CharacterTools({ world, send, ask, selectId }: { world: World; s
           ))}
         </select>
       </div>
-      <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} />
+      <ToolList key={picked} world={world} send={send} ask={ask} args={{ characterId: picked }} label={`Rules for ${world.characters[picked]?.name ?? 'the character'}`} {...(reads !== undefined ? { reads } : {})} />
     </>
   );
 }

@@ -9,7 +9,7 @@ export function UndoBar({ view, send }: { view: ViewState; send: Send }) {
   const undo = view.undoWords ?? view.undoLabel ?? null;
   const redo = view.redoWords ?? view.redoLabel ?? null;
   return (
-    <div class="row" role="group" aria-label="Undo and redo">
+    <div class="row undo-bar" role="group" aria-label="Undo and redo">
       <button onClick={() => send({ type: 'history.undo' })} disabled={!view.canUndo} aria-label={undo ? `Undo ${undo}` : 'Undo (nothing to undo)'} title={undo ? `Undo: ${undo}` : 'Nothing to undo'} aria-keyshortcuts="u Control+z" data-testid="undo">
         {/* One flex item: the button's gap put a space before the colon ("Undo : ..."). */}
         <span>↶ Undo{undo ? <span class="small">: {undo}</span> : null}</span>
