@@ -4,8 +4,8 @@
 import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
-import { SeqStack, TransactionLog } from './history-log.js';
-import { stampLog, withLogSeq, withoutGrowthNotes } from './log.js';
+import { keepsCheckpoint, SeqStack, TransactionLog } from './history-log.js';
+import { releaseReplayLog, stampLog, withLogSeq, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -382,12 +382,29 @@ export function createEngine(modules: readonly Module[]): Engine {
     return Object.hasOwn(seen, m.id) && collectKeys(seen[m.id], new Set()).has(id) ? 'shown' : 'hidden';
   }
 
-  /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
+  /**
+   * Linear in the number of transactions: apply copies neither the stacks nor, mostly, the log (ADR 96). The
+   * replay appends to its own log in place, and takes it back before a command whose world before the undo
+   * stack keeps for a later read: a checkpoint, the target of the next undo, the last command. An undo or a
+   * redo (which keeps the worlds it rebuilds) appends by copies.
+   */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
     let t = emptyTable(up.world(genesis));
-    withoutGrowthNotes(() => {
-      for (const tx of transactions) t = apply(t, tx);
-    });
+    withoutGrowthNotes(() =>
+      withReplayLog(() => {
+        const it = transactions[Symbol.iterator]();
+        for (let at = it.next(); at.done !== true; ) {
+          const tx = at.value;
+          at = it.next();
+          if (tx.kind !== 'command') {
+            t = withoutReplayLog(() => apply(t, tx));
+            continue;
+          }
+          if (at.done === true || at.value.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) releaseReplayLog();
+          t = apply(t, tx);
+        }
+      }),
+    );
     return t;
   }
 
