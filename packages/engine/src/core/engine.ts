@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
+import { markParsed, mayAsk, namedAsSent, parsePayload, parseUpcast, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { keepsCheckpoint, SeqStack, TransactionLog } from './history-log.js';
@@ -167,9 +167,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     // Renamed fields take their new names first (ADR 27), so an authorizer reads one name; a clash is reported by the gate.
     const d = declarations.get(raw.type);
     const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
-    const asSent = up?.ok === true ? ({ ...up.value, type: raw.type } as Command) : raw;
-    // Parsed once here: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
-    const p = d?.kind === 'command' ? parsePayload(d, raw) : ok(raw);
+    // Without renames the upcast is a copy of what was sent: the command itself reads the same.
+    const asSent = up?.ok === true && d?.renamed !== undefined ? ({ ...up.value, type: raw.type } as Command) : raw;
+    // Parsed once here, on that upcast: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
+    const p = d?.kind === 'command' && up !== undefined ? (up.ok ? parseUpcast(d, raw, up.value) : up) : ok(raw);
     const command = p.ok && d?.kind === 'command' ? ({ ...(p.value as object), type: raw.type } as Command) : raw;
     if (p.ok && d?.kind === 'command') {
       markParsed(asSent, d.input, p.value);
