@@ -347,7 +347,7 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
  * The payloads the engine parsed last, by the command object it hands a handler, with the schema they were
  * parsed against: a command is parsed once per decision, not once more by its authorizer and again by its
  * decide (issue 19). A few slots, not a weak map: the handler reads its mark within the same decision (a
- * nested decision marks two more), and a weak map insert per command cost more than the parse it saved (ADR 96).
+ * nested decision marks two more), and weak map inserts per command cost as much as the parse they saved (ADR 96).
  * A mark that was overwritten only costs a parse.
  */
 const PARSED_SLOTS = 8;
