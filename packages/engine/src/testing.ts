@@ -5,6 +5,7 @@ export { scenario, type Scenario, type ScenarioOptions } from './core/testing.js
 export { fixedRng, seededRng } from './dice/rng.js';
 export * from './testing/secrecy.js';
 export * from './testing/renames.js';
+export * from './testing/replay.js';
 
 import type { Rng } from './dice/rng.js';
 

@@ -6,11 +6,12 @@
 // by parts equals a fresh engine.project for the GM, each seat and a
 // spectator after every step. One memo serves every viewer, asked in a
 // rotating order, so a projector that reads the seat without declaring it
-// would hand one seat another's parts.
+// would hand one seat another's parts. At the end of each play, the table
+// replayed from its transactions must be the one played, undo by undo.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, payloadJsonSchema, seededRng, type Command, type Engine, type Json, type Module, type Table, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
-import { sameJsonValue } from '@tablekeeper/engine/testing';
+import { replayProblems, sameJsonValue } from '@tablekeeper/engine/testing';
 import { createTableFor, engineFor, rulesetIds } from '../src/registry.js';
 import { arbitraryFor, type Refs, type Schema } from './catalogue/fixtures.js';
 
@@ -113,6 +114,8 @@ function play(engine: Engine, rulesetId: string, steps: readonly Step[], logLimi
     }
     check(`step ${n} (${label})`, n + 1);
   });
+  // The same play read back from its transactions (a cold load) is the same table, down its undo stack and back (ADR 96).
+  problems.push(...replayProblems(engine, table));
   return { problems, accepted, compared };
 }
 

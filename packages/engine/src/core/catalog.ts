@@ -344,28 +344,50 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
 }
 
 /**
- * Payloads the engine has parsed, by the command object it hands a handler, with the schema they were parsed
- * against: a command is parsed once per decision, not once more by its authorizer and again by its decide (issue 19).
+ * The payloads the engine parsed last, by the command object it hands a handler, with the schema they were
+ * parsed against: a command is parsed once per decision, not once more by its authorizer and again by its
+ * decide (issue 19). A few slots, not a weak map: the handler reads its mark within the same decision (a
+ * nested decision marks two more), and weak map inserts per command cost as much as the parse they saved (ADR 96).
+ * A mark that was overwritten only costs a parse.
  */
-const parsedCommands = new WeakMap<object, { readonly input: z.ZodType; readonly value: unknown }>();
+const PARSED_SLOTS = 8;
+const parsedObjects: (object | null)[] = new Array<object | null>(PARSED_SLOTS).fill(null);
+const parsedInputs: (z.ZodType | null)[] = new Array<z.ZodType | null>(PARSED_SLOTS).fill(null);
+const parsedValues: unknown[] = new Array<unknown>(PARSED_SLOTS).fill(null);
+let nextSlot = 0;
 
 /** The engine parsed `command`'s payload against `input`, giving `value`: handlers made by handlerOf read that instead of parsing it again. */
 export function markParsed(command: object, input: z.ZodType, value: unknown): void {
-  parsedCommands.set(command, { input, value });
+  parsedObjects[nextSlot] = command;
+  parsedInputs[nextSlot] = input;
+  parsedValues[nextSlot] = value;
+  nextSlot = (nextSlot + 1) % PARSED_SLOTS;
 }
 
 /** The payload as the engine parsed it for this very object and schema, else parsed now. */
 function parsedPayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, c: Command): Result<z.output<I>> {
-  const known = parsedCommands.get(c);
-  return known !== undefined && known.input === declaration.input ? { ok: true, value: known.value as z.output<I> } : parsePayload(declaration, c);
+  for (let i = 0; i < PARSED_SLOTS; i++) {
+    if (parsedObjects[i] === c && parsedInputs[i] === declaration.input) return { ok: true, value: parsedValues[i] as z.output<I> };
+  }
+  return parsePayload(declaration, c);
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
 export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
   const up = upcastPayload(declaration.renamed, raw, declaration.merged);
-  if (!up.ok) return up;
-  // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
-  const payload = Object.fromEntries(Object.entries(up.value).filter(([k, v]) => k !== 'type' && v !== undefined));
+  return up.ok ? parseUpcast(declaration, raw, up.value) : up;
+}
+
+/** parsePayload of `raw` whose names were already brought to today's (`up`, from upcastPayload): the engine upcasts once per decision. */
+export function parseUpcast<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, raw: { readonly [key: string]: Json | undefined }, up: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
+  const payload: { [key: string]: Json } = {};
+  for (const k of Object.keys(up)) {
+    const v = up[k];
+    if (k === 'type' || v === undefined) continue;
+    // Assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
+    if (k === '__proto__') Object.defineProperty(payload, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else payload[k] = v;
+  }
   const r = declaration.input.safeParse(payload);
   if (r.success) return { ok: true, value: r.data };
   return { ok: false, error: namedAsSent(declaration, raw, issueError(declaration.input, r.error.issues[0]!, payload)) };

@@ -1,11 +1,11 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
+import { markParsed, mayAsk, namedAsSent, parsePayload, parseUpcast, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
-import { SeqStack, TransactionLog } from './history-log.js';
-import { stampLog, withLogSeq, withoutGrowthNotes } from './log.js';
+import { keepsCheckpoint, SeqStack, TransactionLog } from './history-log.js';
+import { releaseReplayLog, stampLog, withLogSeq, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -167,9 +167,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     // Renamed fields take their new names first (ADR 27), so an authorizer reads one name; a clash is reported by the gate.
     const d = declarations.get(raw.type);
     const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
-    const asSent = up?.ok === true ? ({ ...up.value, type: raw.type } as Command) : raw;
-    // Parsed once here: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
-    const p = d?.kind === 'command' ? parsePayload(d, raw) : ok(raw);
+    // Without renames the upcast is a copy of what was sent: the command itself reads the same.
+    const asSent = up?.ok === true && d?.renamed !== undefined ? ({ ...up.value, type: raw.type } as Command) : raw;
+    // Parsed once here, on that upcast: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
+    const p = d?.kind === 'command' && up !== undefined ? (up.ok ? parseUpcast(d, raw, up.value) : up) : ok(raw);
     const command = p.ok && d?.kind === 'command' ? ({ ...(p.value as object), type: raw.type } as Command) : raw;
     if (p.ok && d?.kind === 'command') {
       markParsed(asSent, d.input, p.value);
@@ -382,12 +383,29 @@ export function createEngine(modules: readonly Module[]): Engine {
     return Object.hasOwn(seen, m.id) && collectKeys(seen[m.id], new Set()).has(id) ? 'shown' : 'hidden';
   }
 
-  /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
+  /**
+   * Linear in the number of transactions: apply copies neither the stacks nor, mostly, the log (ADR 96). The
+   * replay appends to its own log in place, and takes it back before a command whose world before the undo
+   * stack keeps for a later read: a checkpoint, the target of the next undo, the last command. An undo or a
+   * redo (which keeps the worlds it rebuilds) appends by copies.
+   */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
     let t = emptyTable(up.world(genesis));
-    withoutGrowthNotes(() => {
-      for (const tx of transactions) t = apply(t, tx);
-    });
+    withoutGrowthNotes(() =>
+      withReplayLog(() => {
+        const it = transactions[Symbol.iterator]();
+        for (let at = it.next(); at.done !== true; ) {
+          const tx = at.value;
+          at = it.next();
+          if (tx.kind !== 'command') {
+            t = withoutReplayLog(() => apply(t, tx));
+            continue;
+          }
+          if (at.done === true || at.value.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) releaseReplayLog();
+          t = apply(t, tx);
+        }
+      }),
+    );
     return t;
   }
 

@@ -96,7 +96,8 @@ interface StackNode {
   readonly below: StackNode | null;
 }
 
-const keepsCheckpoint = (size: number): boolean => size === 1 || size % UNDO_CHECKPOINT_EVERY === 0;
+/** Whether the stack entry at this size keeps the world before it after another is pushed on it. */
+export const keepsCheckpoint = (size: number): boolean => size === 1 || size % UNDO_CHECKPOINT_EVERY === 0;
 
 /**
  * A persistent stack of transaction seqs (a linked list): push and pop are

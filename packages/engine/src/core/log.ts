@@ -47,6 +47,46 @@ export function withoutGrowthNotes<T>(f: () => T): T {
   }
 }
 
+/**
+ * A replay's log that appends may change in place (ADR 96), or null. Set only while a replay applies a command
+ * and no world that outlives that command holds this array: the replay takes it back (releaseReplayLog) before
+ * a command whose world before is kept (an undo checkpoint, the target of the next undo, the last one). The
+ * first append after a release copies, as outside a replay, and the copy becomes the replay's.
+ */
+let replayLog: LogEntry[] | null = null;
+/** Whether appends may take their copy as the replay's log (inside withReplayLog, outside withoutReplayLog). */
+let replayOwns = false;
+
+/** Engine side: runs `f` (a replay) with an O(1) append on the log it owns; a replay copies the log once per kept world, not per entry. */
+export function withReplayLog<T>(f: () => T): T {
+  const outer = { replayLog, replayOwns };
+  replayLog = null;
+  replayOwns = true;
+  try {
+    return f();
+  } finally {
+    ({ replayLog, replayOwns } = outer);
+  }
+}
+
+/** Engine side: runs `f` (an undo or redo inside a replay, which keeps the worlds it rebuilds) with every append a copy. */
+export function withoutReplayLog<T>(f: () => T): T {
+  const outer = { replayLog, replayOwns };
+  replayLog = null;
+  replayOwns = false;
+  try {
+    return f();
+  } finally {
+    replayLog = null;
+    replayOwns = outer.replayOwns;
+  }
+}
+
+/** Engine side: a world holding the replay's log is about to be kept, so no append may change that log any more. */
+export function releaseReplayLog(): void {
+  replayLog = null;
+}
+
 /** Engine side: runs `f` (a transaction's evolves) with its entries written under `seq`. */
 export function withLogSeq<T>(seq: number, f: () => T): T {
   const outer = currentSeq;
@@ -75,10 +115,18 @@ export function appendLog(world: World, entry: LogInput): World {
   const e = stamped(entry);
   const prev = world.log;
   const drop = Math.max(0, prev.length + 1 - logLimit(world));
+  if (prev === replayLog) {
+    // The replay's own log: no kept world reads it, so the entry goes on in place (V8 trims an array's front in O(1)).
+    replayLog.push(e);
+    if (drop === 1) replayLog.shift();
+    else if (drop > 1) replayLog.splice(0, drop);
+    return { ...world, log: replayLog };
+  }
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
   const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
   // The projection asks how the log grew (logExtension): told here, it need not walk the two logs.
   if (noting) noteExtension(prev, log, drop, [e]);
+  if (replayOwns) replayLog = log;
   return { ...world, log };
 }
 
@@ -100,8 +148,10 @@ export function replaceLastLog(world: World, entry: LogInput): World {
   const last = prev[prev.length - 1];
   if (last === undefined || last.tx !== currentSeq) throw new Error('replaceLastLog: the last entry is not this transaction\'s');
   const e = stamped(entry);
-  const log = prev.slice();
+  // The replay's own log is rewritten in place (see appendLog); any other is copied.
+  const log = prev === replayLog ? replayLog : prev.slice();
   log[log.length - 1] = e;
+  if (replayOwns) replayLog = log;
   // No noteExtension: the projection finds this transaction's growth by walking back to the last entry it held.
   return { ...world, log };
 }

@@ -22,6 +22,7 @@ import {
 } from '../../src/core/index.js';
 import { countdownsModule } from '../../src/countdowns/index.js';
 import { diceyModule, liveReplay } from './fixtures.js';
+import { replayProblems } from '../../src/testing.js';
 
 const engine = createEngine([coreModule, countdownsModule, diceyModule]);
 const GM: Viewer = { role: 'gm' };
@@ -70,9 +71,31 @@ describe('log entries written with their transaction\'s seq (issue 19)', () => {
           }
         });
         expect(json(engine.replay(t.genesis, t.transactions))).toBe(json(t));
+        // Its kept worlds too: every undo to the bottom and every redo back lands on the live table's world.
+        expect(replayProblems(engine, t)).toEqual([]);
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('replays a table past its undo checkpoints to the same worlds, undo by undo down to the first and redo by redo back (ADR 96)', () => {
+    // Mostly notes, so the undo stack passes its checkpoints (every 64 entries) whose kept worlds the replay must not change.
+    const long = fc.array(fc.oneof({ weight: 12, arbitrary: command }, { weight: 8, arbitrary: fc.constant<Command>({ type: 'log.note', text: 'more' }) }), { minLength: 130, maxLength: 220 });
+    let deepest = 0;
+    fc.assert(
+      fc.property(long, fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }), fc.integer(), (list, limit, seed) => {
+        let t = engine.createTable({ tableId: 't', name: 'Long', rulesetId: 'test', settings: limit === undefined ? {} : { 'core.logLimit': limit } });
+        list.forEach((c, i) => {
+          const r = engine.execute(t, c, { rng: seededRng(seed + i), actor: GM });
+          if (r.ok) t = r.value.table;
+        });
+        deepest = Math.max(deepest, t.live.length);
+        expect(replayProblems(engine, t)).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+    // Not vacuous: some table's undo stack went past a checkpoint.
+    expect(deepest).toBeGreaterThan(64);
   });
 
   it('drops as many of the oldest entries as the limit asks in one copy, and records the growth logExtension would find', () => {
