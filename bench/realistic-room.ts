@@ -2,10 +2,12 @@
 // builds the same over HTTP): 10 characters (3 seated), a 10-combatant OSR encounter, 3 countdowns
 // (one hidden) and `notes` notes (1 in 5 GM-only), with sessions whose sockets only count what they are sent.
 import { coreModule, countdownsModule, createEngine, fairRng, type Command, type Viewer } from '../packages/engine/src/index.js';
-import { osr } from '../packages/rulesets/src/index.js';
+import { engineFor, osr } from '../packages/rulesets/src/index.js';
 import { memoryStore, Room, type Session } from '../packages/server/src/index.js';
 
-export const engine = createEngine([coreModule, countdownsModule, ...osr.ruleset.modules]);
+// The server bench's modules; HOT_ENGINE=registry takes the running server's OSR engine instead (its requests
+// projector reads the seat, so each seat has a lane of its own from there on).
+export const engine = process.env['HOT_ENGINE'] === 'registry' ? engineFor('osr')! : createEngine([coreModule, countdownsModule, ...osr.ruleset.modules]);
 
 /** A socket that only counts what it is sent. */
 export class Counter implements Session {

@@ -142,8 +142,9 @@ describe('projection by parts: declared reads are honest (ADR 20)', () => {
     });
   }
 
-  it('osr: a seated PC in stealth is its own player\'s to see, so the projector is cached by seat (a CI seed found it)', () => {
-    // Step 0 is osr.hide by the GM for Ann's PC: Ann's seat sees her in stealth, Bo's seat and a spectator do not.
+  it('osr: a seated PC in stealth, shared by one memo between both seats and a spectator (a CI seed; ADR 89, addendum)', () => {
+    // Step 0 is osr.hide by the GM for Ann's PC. Stealth once showed to her seat only and the projector read the seat
+    // undeclared; now everyone who sees Ann sees her in stealth, so one projection serves every non-GM viewer.
     const steps: Step[] = [[37348609, 1163408491, 344454336], [0, 0, 0], [0, 0, 0]];
     const r = play(engineFor('osr')!, 'osr', steps, null);
     expect(r.accepted.has('osr.hide')).toBe(true);

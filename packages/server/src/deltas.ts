@@ -4,7 +4,7 @@
 // compared deeply and serialised. The log and the history are streams: the
 // delta says how many held entries to drop and keep, and carries only new ones.
 // See docs/adr/0012-incremental-deltas.md.
-import { logExtension, logWindowOf, windowGrowth, type LogGrowth, type TableView } from '@tablekeeper/engine';
+import { LogWindow, logExtension, logWindowOf, windowGrowth, type LogGrowth, type TableView, type TransactionView } from '@tablekeeper/engine';
 import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
 /**
@@ -155,12 +155,26 @@ function logPatch(held: TableView['world'], next: TableView['world']): { readonl
   return { patch: h === n ? null : streamPatch(h, n), heldLength: h.length };
 }
 
+/** A view whose history may be a window of a shared backing (the room's held views) rather than an array. */
+export type ViewParts = Omit<TableView, 'history'> & { readonly history: readonly TransactionView[] | LogWindow<TransactionView> };
+
+/** The history's stream patch and the held history's length; two windows of one backing are compared without either array. */
+function historyPatch(held: ViewParts['history'], next: ViewParts['history']): { readonly patch: StreamPiece<TransactionView>[] | null; readonly heldLength: number } {
+  if (held === next) return { patch: null, heldLength: held.length };
+  if (held instanceof LogWindow && next instanceof LogWindow) {
+    const grown = windowGrowth(held, next);
+    if (grown !== null) return { patch: grownPatch(held.length, grown), heldLength: held.length };
+  }
+  const h = held instanceof LogWindow ? held.entries() : held;
+  return { patch: streamPatch(h, next instanceof LogWindow ? next.entries() : next), heldLength: h.length };
+}
+
 const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
 
 const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel', 'undoWords', 'redoWords'] as const;
 
 /** The delta that turns the view a client holds at `held.version` into `next`; only what differs is in it. */
-export function deltaBetween(held: TableView, next: TableView): Delta {
+export function deltaBetween(held: ViewParts, next: ViewParts): Delta {
   const parts: Record<string, unknown> = {};
   let anyPart = false;
   for (const k of FLAGS) {
@@ -171,12 +185,12 @@ export function deltaBetween(held: TableView, next: TableView): Delta {
   }
   const world = diffWorld(held.world, next.world);
   const { patch: log, heldLength } = logPatch(held.world, next.world);
-  const history = held.history === next.history ? null : streamPatch(held.history, next.history);
+  const { patch: history, heldLength: heldHistory } = historyPatch(held.history, next.history);
   // Fields set one by one in this order (type first, the version before any content): no spread objects per delta.
   const delta: { -readonly [K in keyof Delta]: Delta[K] } = { type: 'delta', from: held.version, version: next.version };
   if (anyPart) delta.parts = parts;
   if (world.length > 0) delta.world = world;
   if (log !== null && !sameStream(log, heldLength)) delta.log = log;
-  if (history !== null && !sameStream(history, held.history.length)) delta.history = history;
+  if (history !== null && !sameStream(history, heldHistory)) delta.history = history;
   return delta;
 }

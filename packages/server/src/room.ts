@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, LogWindow, windowAppended, windowOf, windowWithoutFirst, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -36,19 +36,43 @@ export interface Session {
   held: number | null;
 }
 
-/** The view every session of one viewer holds after the last frame, and its snapshot frame once serialised. */
-interface HeldView {
-  readonly view: TableView;
+type UndoFlags = Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel' | 'undoWords' | 'redoWords'>;
+
+/**
+ * The view every session of one viewer holds after the last frame, and its snapshot frame once serialised.
+ * Its history is a window of a backing array the successive windows of one lineage share (engine LogWindow): a
+ * command pushes its entry instead of copying the 100-entry window, which lived until the table's next command
+ * (issue 19: such survivors are the collector's work). The plain view is made only for a snapshot.
+ */
+interface HeldView extends UndoFlags {
+  readonly world: TableView['world'];
+  readonly history: LogWindow<TransactionView>;
+  readonly version: number;
   /** The unprojected world the view was made from (its parts' identities tell what changed since). */
   readonly source: World;
   snapshot: Buffer | null;
 }
 
+/** The held view as the protocol's TableView (the history made whole, once per window). */
+const viewOf = (h: HeldView): TableView => ({
+  world: h.world,
+  history: h.history.entries(),
+  canUndo: h.canUndo,
+  canRedo: h.canRedo,
+  undoLabel: h.undoLabel,
+  redoLabel: h.redoLabel,
+  undoWords: h.undoWords,
+  redoWords: h.redoWords,
+  version: h.version,
+});
+
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
 /** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
-const sameView = (a: TableView, b: TableView): boolean =>
-  a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
+const sameView = (a: HeldView, b: HeldView): boolean => {
+  if (a.version !== b.version || a.world !== b.world || a.history !== b.history) return false;
+  return a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
+};
 
 type Frame = { readonly buffer: Buffer; readonly version: number };
 /** A viewer with no delta this time (nobody held a view, or it did not move). */
@@ -133,58 +157,48 @@ export class Room {
    * history entries after it are made (same entries, same objects); the world is projected by
    * parts, so only what changed is re-made (a log that just grew: only its new entries).
    */
-  private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
+  private nextView(viewer: Viewer, held: HeldView | undefined): HeldView {
     const world = this.engine.project(this.table.world, viewer, this.memo);
     const flags = this.engine.undoState(this.table, viewer);
+    let history: LogWindow<TransactionView>;
     // A non-GM viewer reads history events through what the engine's history basis names (ADR 45: the foes' reveal, who
     // is a foe): when it moved (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
-    if (held === undefined || held.view.version > this.version || (viewer.role !== 'gm' && this.engine.historyBasis(held.source) !== this.engine.historyBasis(this.table.world))) {
+    if (held === undefined || held.version > this.version || (viewer.role !== 'gm' && this.engine.historyBasis(held.source) !== this.engine.historyBasis(this.table.world))) {
       // As engine.view, with the world projected by parts.
-      return { world, history: this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions())), ...flags, version: this.version };
+      history = this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions()));
+    } else {
+      const added = this.engine.history(this.table, viewer, { window: this.limits.historyWindow, scan: this.limits.historyScan, after: held.version });
+      history = this.sharedHistory(held.history, added, null);
     }
-    const base = held.view;
-    const added = this.engine.history(this.table, viewer, { window: this.limits.historyWindow, scan: this.limits.historyScan, after: base.version });
-    return { world, history: this.sharedHistory(base.history, added, null), ...flags, version: this.version };
+    return { world, history, ...flags, version: this.version, source: this.table.world, snapshot: null };
   }
 
   /**
    * Histories made at this version: viewers who held the same window and were given equal new
-   * entries (most players, for most commands) share one array, so their views are told alike by
+   * entries (most players, for most commands) share one window, so their views are told alike by
    * reference. Keyed by what each viewer was given, never by who they are.
    */
-  private histories: { table: Table | null; made: { base: readonly TransactionView[] | null; added: readonly TransactionView[]; history: readonly TransactionView[] }[] } = { table: null, made: [] };
+  private histories: { table: Table | null; made: { base: LogWindow<TransactionView> | null; added: readonly TransactionView[]; history: LogWindow<TransactionView> }[] } = { table: null, made: [] };
 
   /** The held window `was` less what fell out of the window or the scan, then `added`; or, with `was` null, `fresh` as a whole. */
-  private sharedHistory(was: readonly TransactionView[] | null, added: readonly TransactionView[], fresh: readonly TransactionView[] | null): readonly TransactionView[] {
+  private sharedHistory(was: LogWindow<TransactionView> | null, added: readonly TransactionView[], fresh: TransactionView[] | null): LogWindow<TransactionView> {
     if (this.histories.table !== this.table) this.histories = { table: this.table, made: [] };
     const made = this.histories.made;
     if (was === null) {
       const whole = fresh!;
-      for (const m of made) if (m.base === null && sameJson(m.history, whole)) return m.history;
-      made.push({ base: null, added: [], history: whole });
-      return whole;
+      for (const m of made) if (m.base === null && sameJson(m.added, whole)) return m.history;
+      const history = windowOf(whole);
+      made.push({ base: null, added: whole, history });
+      return history;
     }
     for (const m of made) if (m.base === was && sameJson(m.added, added)) return m.history;
     const oldest = this.version - this.limits.historyScan;
-    // The held window, less entries older than the scan or past the window, then the new ones: built in one array.
+    // The held window, less entries older than the scan or past the window, then the new ones: pushed onto the shared backing.
     let from = 0;
-    if (was.length > 0 && was[0]!.seq <= oldest) {
-      from = was.findIndex((h) => h.seq > oldest);
-      if (from < 0) from = was.length;
-    }
+    while (from < was.length && was.at(from)!.seq <= oldest) from++;
     from = Math.max(from, was.length + added.length - this.limits.historyWindow);
-    let history: readonly TransactionView[] = was;
-    if (from !== 0 || added.length > 0) {
-      const skip = Math.max(0, from - was.length);
-      const keep = Math.max(0, was.length - from);
-      // Sized once: pushing into an empty array reallocates it as it grows (a window is 100 entries, per viewer class per command).
-      const out = new Array<TransactionView>(keep + added.length - skip);
-      for (let i = 0; i < keep; i++) out[i] = was[from + i]!;
-      for (let i = skip; i < added.length; i++) out[keep + i - skip] = added[i]!;
-      // The delta's stream patch then reads how it grew instead of comparing the windows.
-      noteExtension(was, out, Math.min(from, was.length), skip === 0 ? added : added.slice(skip));
-      history = out;
-    }
+    const skip = Math.max(0, from - was.length);
+    const history = windowAppended(windowWithoutFirst(was, Math.min(from, was.length)), skip === 0 ? added : added.slice(skip));
     made.push({ base: was, added, history });
     return history;
   }
@@ -192,7 +206,7 @@ export class Room {
   /** The world as this viewer may see it, from the view they hold when it is current. */
   private projected(viewer: Viewer): TableView['world'] {
     const h = this.held.get(viewerKey(viewer));
-    return h !== undefined && h.view.version === this.version ? h.view.world : this.engine.project(this.table.world, viewer);
+    return h !== undefined && h.version === this.version ? h.world : this.engine.project(this.table.world, viewer);
   }
 
   /**
@@ -241,12 +255,12 @@ export class Room {
   private current(viewer: Viewer): HeldView {
     const key = viewerKey(viewer);
     const held = this.held.get(key);
-    if (held !== undefined && held.view.version === this.version) return held;
+    if (held !== undefined && held.version === this.version) return held;
     const view = this.nextView(viewer, held);
     // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame).
     let next: HeldView | undefined;
-    for (const h of this.held.values()) if (h.view.version === view.version && sameView(h.view, view)) next = h;
-    next ??= { view, source: this.table.world, snapshot: null };
+    for (const h of this.held.values()) if (sameView(h, view)) next = h;
+    next ??= view;
     this.held.set(key, next);
     return next;
   }
@@ -254,8 +268,8 @@ export class Room {
   sendSnapshot(session: Session): void {
     const h = this.current(session.viewer);
     // Every session of a viewer that (re)joins at this version gets the same bytes.
-    h.snapshot ??= Buffer.from(JSON.stringify({ type: 'snapshot', version: h.view.version, view: h.view }));
-    session.held = h.view.version;
+    h.snapshot ??= Buffer.from(JSON.stringify({ type: 'snapshot', version: h.version, view: viewOf(h) }));
+    session.held = h.version;
     session.sendRaw(h.snapshot);
   }
 
@@ -394,9 +408,9 @@ export class Room {
         } else {
           for (const m of made) if (m.held === held && m.next === next) frame = m.frame;
           if (frame === undefined) {
-            const delta = deltaBetween(held.view, next.view);
+            const delta = deltaBetween(held, next);
             for (const m of made) if (frame === undefined && sameJson(m.delta, delta)) frame = m.frame;
-            frame ??= { buffer: Buffer.from(JSON.stringify(delta)), version: held.view.version };
+            frame ??= { buffer: Buffer.from(JSON.stringify(delta)), version: held.version };
             made.push({ held, next, delta, frame });
           }
         }

@@ -55,32 +55,33 @@ export type FinalLog = readonly LogEntry[] | LogWindow;
  * does, instead of copying the whole log into a new array that would live until the table's next command
  * (issue 19: such log-length survivors were most of the collector's work). Entries in a backing are never
  * overwritten or removed, so every window keeps reading exactly what it held. The plain array is made only
- * when something reads the view's log whole (a snapshot, a query, a test), and once.
+ * when something reads the view's log whole (a snapshot, a query, a test), and once. The server's history
+ * windows are LogWindows of history entries the same way.
  */
-export class LogWindow {
-  private array: readonly LogEntry[] | undefined;
+export class LogWindow<T = LogEntry> {
+  private array: readonly T[] | undefined;
   constructor(
-    readonly backing: LogEntry[],
+    readonly backing: T[],
     readonly start: number,
     readonly end: number,
   ) {}
   get length(): number {
     return this.end - this.start;
   }
-  at(i: number): LogEntry | undefined {
+  at(i: number): T | undefined {
     return i >= 0 && i < this.end - this.start ? this.backing[this.start + i] : undefined;
   }
   /** The entries as a plain array. */
-  entries(): readonly LogEntry[] {
+  entries(): readonly T[] {
     return (this.array ??= this.backing.slice(this.start, this.end));
   }
 }
 
 /** A window over a new backing holding `es` (which the window now owns). */
-export const windowOf = (es: LogEntry[]): LogWindow => new LogWindow(es, 0, es.length);
+export const windowOf = <T>(es: T[]): LogWindow<T> => new LogWindow(es, 0, es.length);
 
 /** `w` then `added`: pushed onto the shared backing when `w` ends where it does, else onto a copy of `w`'s own entries (another log grew from `w` first). */
-export function windowAppended(w: LogWindow, added: readonly LogEntry[]): LogWindow {
+export function windowAppended<T>(w: LogWindow<T>, added: readonly T[]): LogWindow<T> {
   if (added.length === 0) return w;
   if (w.end === w.backing.length) {
     for (const e of added) w.backing.push(e);
@@ -95,7 +96,7 @@ export function windowAppended(w: LogWindow, added: readonly LogEntry[]): LogWin
 const COMPACT_AFTER = 64;
 
 /** `w` less its first `n` entries. */
-export function windowWithoutFirst(w: LogWindow, n: number): LogWindow {
+export function windowWithoutFirst<T>(w: LogWindow<T>, n: number): LogWindow<T> {
   if (n <= 0) return w;
   const start = Math.min(w.start + n, w.end);
   if (start > COMPACT_AFTER && start > w.end - start) return windowOf(w.backing.slice(start, w.end));
@@ -103,7 +104,7 @@ export function windowWithoutFirst(w: LogWindow, n: number): LogWindow {
 }
 
 /** How `next` grew from `held` when both are windows of one backing (append-only, so the shared range holds the same entries); null otherwise. */
-export function windowGrowth(held: LogWindow, next: LogWindow): LogGrowth<LogEntry> | null {
+export function windowGrowth<T>(held: LogWindow<T>, next: LogWindow<T>): LogGrowth<T> | null {
   if (held.backing !== next.backing || next.start < held.start || next.end < held.end || next.start > held.end) return null;
   return { dropped: held.backing.slice(held.start, next.start), fresh: next.backing.slice(held.end, next.end) };
 }

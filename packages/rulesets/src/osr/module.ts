@@ -12,7 +12,6 @@ import {
   type LogEntry,
   canSee,
   claimId,
-  controls,
   encounterKit,
   foeBasis,
   foeNumbersView,
@@ -98,11 +97,11 @@ const idsIn = (world: World, e: OsrEvent): string[] => {
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 /**
- * A PC's stealth (its check, going into stealth, being spotted) is the GM's and its player's matter (issue 20):
- * the seat that plays it hears it, the GM always does; a PC no seat plays keeps it with the GM.
+ * A PC's Hide roll is the GM's and its player's (ADR 89, addendum): the seat that plays it hears it, the GM always
+ * does; a PC no seat plays keeps it with the GM. Being in stealth and being spotted are shown like the PC itself.
  */
 function stealthAudience(world: World, e: OsrEvent): Audience | null {
-  const id = e.type === 'osr.hid' || e.type === 'osr.revealed' || (e.type === 'osr.checked' && e.kind === 'stealth') ? e.characterId : null;
+  const id = e.type === 'osr.checked' && e.kind === 'stealth' ? e.characterId : null;
   if (id === null || own(world.characters, id)?.kind !== 'pc') return null;
   const seat = Object.values(world.seats).find((x) => x.characterIds.includes(id));
   return seat === undefined ? AUDIENCE_GM : { kind: 'seat', seatId: seat.id };
@@ -755,8 +754,8 @@ function project(world: World, viewer: Viewer, source: World = world): World {
     exhausted: st.exhausted.filter(seesCharacter),
     shaken: st.shaken.filter(seesCharacter),
     bodyParts: keep(st.bodyParts, byCharacter, (v) => [...v]),
-    // A PC in stealth is known to the GM and its own player only (issue 20); a visible foe's stealth, to all.
-    hidden: st.hidden.filter((id) => seesCharacter(id) && (own(source.characters, id)?.kind !== 'pc' || controls(source, viewer, id))),
+    // Whoever sees a character sees it in stealth: the party knows their friend is hiding (ADR 89, addendum).
+    hidden: st.hidden.filter(seesCharacter),
     corruptions: keep(
       st.corruptions,
       (_k, v) => seesCharacter(v.target),
@@ -818,8 +817,7 @@ export const osrModule: Module = {
   reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e, env), ...fightSummary(w, e, env)]],
   project,
   // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
-  // By seat: a PC in stealth is shown to its own player only (ADR 89), and which PC a seat plays is in `seats`.
-  projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'seats', 'ext.encounter'], writes: [`ext.${OSR_ID}`], bySeat: true },
+  projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
   idStatus,
   queries: osrQueries,
   // Events stored before the union took the command vocabulary are read under today's names (ADR 28).

@@ -1,7 +1,8 @@
 // 001 "Positioning" and "Light": hiding is a stealth check (DEX, DC 11 unless the
 // GM says otherwise) the light favours or hinders. Issue 20: the odds before the
 // roll are the hide's own (its tags), Hide is offered in the actor's actions at
-// the cost of the active action, and a PC's stealth is the GM's and its player's.
+// the cost of the active action; a PC's Hide roll is the GM's and its player's, and
+// being in stealth is shown to whoever sees the PC (ADR 89, addendum).
 import { describe, expect, it } from 'vitest';
 import { getEncounter, type Viewer } from '@tablekeeper/engine';
 import { eventsOf, osrTable } from './helpers.js';
@@ -107,26 +108,31 @@ describe('Hide in the actor\'s actions', () => {
   });
 });
 
-describe("a PC's stealth is the GM's and its player's (issue 20)", () => {
-  it('its player and the GM see it and read the lines; another player and a spectator see none of it', () => {
+describe("a PC's Hide roll is the GM's and its player's; being in stealth is shown like the PC (ADR 89, addendum)", () => {
+  it('everyone who sees Kira sees her in stealth and reads the stealth lines; only her player and the GM read the roll', () => {
     const { t, kira, annView, boView } = fight();
     t.dice.queue(18);
     t.run({ type: 'osr.hide', characterId: kira });
     const hiddenFor = (v: Viewer) => (t.s.view(v).world.ext['osr'] as { hidden: string[] }).hidden;
     const lines = (v: Viewer) => t.s.view(v).world.log.map((l) => l.text);
-    expect(hiddenFor({ role: 'gm' })).toEqual([kira]);
-    expect(hiddenFor(annView)).toEqual([kira]);
-    expect(hiddenFor(boView)).toEqual([]);
-    expect(hiddenFor({ role: 'spectator' })).toEqual([]);
-    expect(lines(annView)).toContain('Kira is in stealth.');
-    for (const v of [boView, { role: 'spectator' } as Viewer]) {
-      expect(lines(v).some((l) => /stealth/.test(l)), JSON.stringify(v)).toBe(false);
+    const spectator: Viewer = { role: 'spectator' };
+    for (const v of [{ role: 'gm' } as Viewer, annView, boView, spectator]) {
+      expect(hiddenFor(v), JSON.stringify(v)).toEqual([kira]);
+      expect(lines(v), JSON.stringify(v)).toContain('Kira is in stealth.');
     }
-    // Spotted: the GM's control; its line goes to the GM and Kira's player again.
+    // The roll (d20 18 + 2 against DC 11) names Kira; it reaches her player and the GM only.
+    const roll = (v: Viewer) => lines(v).filter((l) => l.startsWith('Kira ') && /18/.test(l) && !/stealth\.$/.test(l));
+    expect(roll({ role: 'gm' })).toHaveLength(1);
+    expect(roll(annView)).toEqual(roll({ role: 'gm' }));
+    expect(roll(boView)).toEqual([]);
+    expect(roll(spectator)).toEqual([]);
+    // Spotted: the GM's control; its line goes to everyone who sees Kira.
     t.run({ type: 'osr.reveal', characterId: kira });
     expect(t.osr.hidden).toEqual([]);
-    expect(lines(annView).at(-1)).toBe('Kira is no longer hidden (spotted).');
-    expect(lines(boView).some((l) => /hidden/.test(l))).toBe(false);
+    for (const v of [annView, boView, spectator]) {
+      expect(lines(v).at(-1)).toBe('Kira is no longer hidden (spotted).');
+      expect(hiddenFor(v)).toEqual([]);
+    }
     // Only the GM says who is spotted.
     expect(t.s.engine.execute(t.s.table, { type: 'osr.reveal', characterId: kira }, { rng: t.dice, actor: annView }).ok).toBe(false);
   });
