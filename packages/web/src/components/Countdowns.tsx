@@ -106,6 +106,14 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds, Tools }: {
       </div>
       {c.triggers > 0 ? <div class="small">Triggered {c.triggers}×</div> : null}
       {c.effect ? <div class="small muted">{c.effect}</div> : null}
+      {/* The GM's other texts (000 "Using a Countdown"; a decreasing one's major event), where this view holds them. */}
+      {(
+        [
+          ['Activates when', c.activation],
+          ['Advances when', c.advancement],
+          ['At 0 for good', c.finalEffect],
+        ] as const
+      ).map(([k, t]) => (t ? <div class="small muted" key={k}>{`${k}: ${t}`}</div> : null))}
       {c.beats.length > 0 ? (
         // Story beats, each reached as the countdown ticks past it (players get only the reached ones they may learn).
         <ul class="small" aria-label={`${c.name}: story beats`} data-testid="countdown-beats">
