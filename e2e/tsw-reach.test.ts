@@ -212,8 +212,8 @@ describe('Daggerheart: a long-term countdown with story beats (review 11 #4)', (
     await beats.fill('the cult recruits the mayor');
     await cd.getByRole('button', { name: 'Create countdown' }).click();
     await expect.poll(() => text(cd.getByRole('alert'))).toBe('Story beat line 1 must start with the value it happens at, then a colon: "3: the cult takes the mayor".');
-    await beats.fill('5: the cult recruits the mayor\n4: the ritual site is chosen');
-    await cd.getByLabel('Players learn of each beat when it is reached').check();
+    // Both marked as news (audit 13 #10: "!" per line); the phone still gets only the one reached.
+    await beats.fill('!5: the cult recruits the mayor\n!4: the ritual site is chosen');
     await cd.getByRole('button', { name: 'Create countdown' }).click();
     const list = cd.getByTestId('countdown-beats');
     await expect.poll(() => list.locator('li').allTextContents()).toEqual(['5: the cult recruits the mayor', '4: the ritual site is chosen']);

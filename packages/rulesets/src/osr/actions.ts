@@ -18,6 +18,22 @@ const KINDS: readonly ActionOption[] = [
   { value: 'divine', label: 'Divine (WIS)' },
 ];
 
+/**
+ * 001 "Range": close (in melee reach, where a shot is at disadvantage) or ranged; far is beyond any attack, so not
+ * offered. The empty value sends nothing: the command's own default (close for melee, ranged for shots and spells).
+ */
+const RANGES: readonly ActionOption[] = [
+  { value: '', label: 'Usual: close for melee, ranged for shots and spells' },
+  { value: 'close', label: 'Close: in melee (5-10 ft)' },
+  { value: 'ranged', label: 'Ranged: beyond melee reach' },
+];
+
+/** 001 "Range & Attacks": a spell is melee or ranged as listed; a weapon is delivered as its kind (empty: nothing sent). */
+const DELIVERIES: readonly ActionOption[] = [
+  { value: '', label: 'A weapon, or a ranged spell' },
+  { value: 'melee', label: 'A melee spell (touch)' },
+];
+
 /** Why visible foes are no targets (a GM review finding: "nobody to attack" with three foes on the tracker): they were added without an AC. */
 function noArmourClass(a: Actor, me: string | null): string {
   const bare = othersInView(a).filter((c) => c.characterId !== me && (c.characterId === null || own(a.world.characters, c.characterId) === undefined));
@@ -276,14 +292,22 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     command: 'osr.attack',
     fixed: me === null ? {} : { attackerId: me },
     target: { field: 'targetId', multiple: false, options: targets },
-    choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
+    choices: [
+      { field: 'kind', label: 'Kind', options: KINDS },
+      { field: 'range', label: 'Range', options: RANGES },
+      { field: 'delivery', label: 'Spell delivery', options: DELIVERIES },
+    ],
     numbers: [
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: typeof bonus === 'number' && Number.isInteger(bonus) ? Math.max(-30, Math.min(30, bonus)) : 0 },
       { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
     ],
-    flags: [{ field: 'proficient', label: 'Proficient', value: mine?.kind === 'pc' && me !== null && sheetOf(a.world, me).proficiency !== null }],
+    flags: [
+      { field: 'proficient', label: 'Proficient', value: mine?.kind === 'pc' && me !== null && sheetOf(a.world, me).proficiency !== null },
+      // 001 "Light": dim light and darkness hinder long-range attacks, and so does brilliant light.
+      { field: 'longRange', label: 'Long range (the light may hinder it)', value: false },
+    ],
     texts: [{ field: 'damage', label: damageLabel(a.world, me), value: typeof damage === 'string' && damage.trim() !== '' && damage.length <= 20 ? damage.trim() : '1d6', max: 20 }],
-    odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
+    odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'range', 'delivery', 'longRange', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
       unable,

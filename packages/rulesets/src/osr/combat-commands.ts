@@ -3,14 +3,14 @@
 // the injury table, rest, stealth.
 import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, isFoeCharacter, spendEvent, stored, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
-import { ATTACK_ABILITY, damageTotal, injuryExtraDie, resolveInjury, restHealing, type AttackKind } from './combat.js';
+import { ATTACK_ABILITY, damageTotal, injuryExtraDie, resolveInjury, restHealing } from './combat.js';
 import { osrCommands } from './declarations.js';
 import type { OsrEvent } from './events.js';
 import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
 import { conditionEffect, conditionsOn } from './conditions.js';
-import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, noAcYet, okv, type R } from './shared.js';
+import { FORBIDDEN, advantageCounts, attackReach, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, noAcYet, okv, type R } from './shared.js';
 import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -130,11 +130,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const st = getOsr(world);
         if (isExhausted(world, att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attackerId');
         if (isHidden(world, tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
-        const kind: AttackKind = p.kind ?? 'melee';
-        const delivery = p.delivery ?? (kind === 'melee' ? 'melee' : 'ranged');
-        const range = p.range ?? (delivery === 'melee' ? 'close' : 'ranged');
-        if (range === 'far') return fail('OUT_OF_RANGE', 'far is beyond weapons and spells (001 "Positioning")', 'range');
-        if (delivery === 'melee' && range !== 'close') return fail('OUT_OF_RANGE', 'a melee attack needs close range (5-10 feet)', 'range');
+        const reach = attackReach(p);
+        if (!reach.ok) return reach;
+        const { kind, delivery, range, tags } = reach.value;
         const counts = advantageCounts(p.advantage);
         const dmgSpec = readDice(p.damage ?? '1d6', 'damage');
         if (!dmgSpec.ok) return dmgSpec;
@@ -144,15 +142,13 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const sheet = sheetOf(world, att.value);
         const abilityMod = mod(sheet, ability);
         const modifier = abilityMod + (p.proficient === true ? proficiencyFor(world, att.value) : 0) + (p.bonus ?? 0);
-        const tags: CheckTag[] = ['attack'];
-        if (delivery === 'ranged') tags.push('ranged-attack');
-        if (p.longRange === true) tags.push('long-range-attack');
         // A ranged attack in melee is at disadvantage (001 "Range & Attacks").
         const rangedInMelee = delivery === 'ranged' && range === 'close' ? 1 : 0;
         // A flanked target (the GM's condition, 001 "Positioning") gives the attack advantage.
         const flanked = conditionEffect(world, tgt.value, 'against.attack.advantage') > 0 ? 1 : 0;
         const adv = checkAdvantage(world, att.value, { advantage: counts.advantage + flanked, disadvantage: counts.disadvantage + rangedInMelee, tags });
-        const granted = counts.advantage > 0 ? adv.reasons : adv.reasons.filter((x) => x !== 'advantage granted');
+        // The GM's own sources only: a shot in melee or a flank is named below, not as "imposed" or "granted" too.
+        const granted = adv.reasons.filter((x) => !((x === 'advantage granted' && counts.advantage === 0) || (x === 'disadvantage imposed' && counts.disadvantage === 0)));
         const reasons = [...granted, ...(rangedInMelee ? ['ranged attack in melee'] : []), ...(flanked ? ['the target is flanked'] : [])];
         const targetAc = sheetOf(world, tgt.value).ac;
         const set = osrSettings(world);

@@ -75,12 +75,12 @@ const attackFields = {
   attackerId: characterId('who attacks'),
   targetId: characterId('who is attacked'),
   kind: z.enum(['melee', 'ranged', 'arcane', 'divine']).meta({ description: 'the attack kind (default melee)' }).optional(),
-  delivery: z.enum(['melee', 'ranged']).optional(),
-  range: z.enum(['close', 'ranged', 'far']).optional(),
+  delivery: z.enum(['melee', 'ranged']).meta({ description: "a spell's delivery (default ranged); a weapon is delivered as its kind" }).optional(),
+  range: z.enum(['close', 'ranged', 'far']).meta({ description: 'the range band (default close for melee delivery, else ranged); far is refused' }).optional(),
   damage: dice('damage dice (default 1d6)').optional(),
   bonus: int(-30, 30, 'flat attack bonus').optional(),
   proficient: z.boolean().optional(),
-  longRange: z.boolean().optional(),
+  longRange: z.boolean().meta({ description: 'a long-range attack, which the light may hinder (not at close range)' }).optional(),
   ...advantage,
 };
 

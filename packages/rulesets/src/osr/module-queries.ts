@@ -12,7 +12,7 @@ import { getOsr } from './state.js';
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
-import { advantageCounts, fail, isHidden, noAcYet, okv, type R } from './shared.js';
+import { advantageCounts, attackReach, fail, isHidden, noAcYet, okv, type R } from './shared.js';
 import { bestModifier, mod } from './sheet.js';
 import { sheetOf } from './state.js';
 
@@ -44,13 +44,9 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
   }
   // As osr.attack refuses it: someone in stealth cannot be targeted directly.
   if (isHidden(world, tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
-  const kind = p.kind ?? 'melee';
-  const delivery = p.delivery ?? (kind === 'melee' ? 'melee' : 'ranged');
-  const range = p.range ?? (delivery === 'melee' ? 'close' : 'ranged');
-  if (range === 'far') return fail('OUT_OF_RANGE', 'far is beyond weapons and spells (001 "Positioning")', 'range');
-  if (delivery === 'melee' && range !== 'close') return fail('OUT_OF_RANGE', 'a melee attack needs close range (5-10 feet)', 'range');
-  // Long range brings the light's own penalties, which attackOddsAt does not reckon with yet: say so rather than be wrong.
-  if (p.longRange === true) return fail('UNSUPPORTED', 'odds for long-range attacks are not computed yet', 'longRange');
+  const reach = attackReach(p);
+  if (!reach.ok) return reach;
+  const { kind, delivery, range } = reach.value;
   const dmg = readDice(p.damage ?? '1d6', 'damage');
   if (!dmg.ok) return dmg;
   const o = attackOddsAt(world, {
@@ -61,6 +57,7 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
     bonus: p.bonus ?? 0,
     ranged: delivery === 'ranged',
     inMelee: range === 'close',
+    longRange: p.longRange === true,
     ...advantageCounts(p.advantage),
     damage: dmg.value,
   });

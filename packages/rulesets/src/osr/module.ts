@@ -273,13 +273,15 @@ const evolve: Evolve<OsrEvent> = {
     const what = e.hit && e.damage !== undefined ? `${hitFor} (${damageRollWords(e.damage, osrSettings(w).critDoubles)})` : hitFor;
     // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
     const dice = e.roll.dice.join(' / ');
+    // Why two dice were rolled, as a check's line says it (audit 13 #8: a shot in melee or in brilliant light).
+    const why = e.reasons.length > 0 ? ` (${e.reasons.join(', ')})` : '';
     const shown =
       isFoe(w, e.attackerId) && !showsFoeNumbers(w)
-        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${hitFor}.`
+        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}${why}, ${hitFor}.`
         : isFoe(w, e.targetId) && !foeDefencesShown(w)
-          ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.`
+          ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}${why}, ${what}.`
           : undefined;
-    return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, e.hit ? { damageTo: e.targetId } : undefined, shown);
+    return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}${why}, ${what}.`, e.hit ? { damageTo: e.targetId } : undefined, shown);
   },
   'osr.damageRolled': (w, e) => log(w, e, damageText(w, e), { damageTo: e.targetId }),
   // "Kira heals 5 (1d8) by magic.", completed with the HP it leaves as a damage line is (hpCompletes).

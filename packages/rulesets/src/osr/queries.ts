@@ -60,7 +60,7 @@ export function characterStatus(world: World, id: string): CharacterStatus | nul
 /** "What are my odds?" for an attack as the table stands: modifier, AC, light, load and the rest. */
 export function attackOddsAt(
   world: World,
-  o: { attacker: string; target: string; kind?: AttackKind; proficient?: boolean; bonus?: number; ranged?: boolean; inMelee?: boolean; advantage?: number; disadvantage?: number; damage?: { count: number; sides: number; bonus: number } },
+  o: { attacker: string; target: string; kind?: AttackKind; proficient?: boolean; bonus?: number; ranged?: boolean; inMelee?: boolean; longRange?: boolean; advantage?: number; disadvantage?: number; damage?: { count: number; sides: number; bonus: number } },
 ): AttackOdds & { readonly advantage: -1 | 0 | 1; readonly modifier: number; readonly ac: number; readonly damageWords: string } {
   const kind = o.kind ?? 'melee';
   const s = sheetOf(world, o.attacker);
@@ -68,6 +68,8 @@ export function attackOddsAt(
   const modifier = abilityMod + (o.proficient === true ? proficiencyFor(world, o.attacker) : 0) + (o.bonus ?? 0);
   const ranged = o.ranged ?? kind !== 'melee';
   const tags: CheckTag[] = ranged ? ['attack', 'ranged-attack'] : ['attack'];
+  // As osr.attack: a long-range shot carries its own tag, which dim light, darkness and brilliant light hinder (001 "Light").
+  if (o.longRange === true) tags.push('long-range-attack');
   // As osr.attack: a flanked target gives the attack advantage (ADR 70).
   const flanked = conditionEffect(world, o.target, 'against.attack.advantage') > 0 ? 1 : 0;
   const adv = checkAdvantage(world, o.attacker, { advantage: (o.advantage ?? 0) + flanked, disadvantage: (o.disadvantage ?? 0) + (ranged && o.inMelee === true ? 1 : 0), tags }).advantage;

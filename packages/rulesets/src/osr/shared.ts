@@ -41,6 +41,31 @@ export function needCharacters(world: World, ids: readonly string[] | undefined,
   return okv(out);
 }
 
+// ---------------------------------------------------------------- range
+
+export type AttackDelivery = 'melee' | 'ranged';
+export type AttackRange = 'close' | 'ranged' | 'far';
+
+/**
+ * An attack's delivery, range band and long-range tag as osr.attack and osr.attackOdds both read them (001 "Range",
+ * "Range & Attacks", "Brilliant"): a weapon is delivered as its kind, a spell as listed (ranged unless said); far is
+ * beyond any attack, melee needs close range, and long range lies beyond melee reach.
+ */
+export function attackReach(p: { kind?: 'melee' | 'ranged' | 'arcane' | 'divine'; delivery?: AttackDelivery; range?: AttackRange; longRange?: boolean }): R<{ kind: 'melee' | 'ranged' | 'arcane' | 'divine'; delivery: AttackDelivery; range: AttackRange; tags: CheckTag[] }> {
+  const kind = p.kind ?? 'melee';
+  const weapon = kind === 'melee' || kind === 'ranged' ? kind : null;
+  if (weapon !== null && p.delivery !== undefined && p.delivery !== weapon) return fail('INVALID_VALUE', `delivery is for spells (arcane or divine): a ${weapon} weapon attack is delivered ${weapon === 'melee' ? 'in melee' : 'at range'}`, 'delivery');
+  const delivery = weapon ?? p.delivery ?? 'ranged';
+  const range = p.range ?? (delivery === 'melee' ? 'close' : 'ranged');
+  if (range === 'far') return fail('OUT_OF_RANGE', 'far is beyond weapons and spells (001 "Positioning")', 'range');
+  if (delivery === 'melee' && range !== 'close') return fail('OUT_OF_RANGE', 'a melee attack needs close range (5-10 feet)', 'range');
+  if (p.longRange === true && range === 'close') return fail('OUT_OF_RANGE', 'a long-range attack is made from beyond melee reach, not at close range', 'longRange');
+  const tags: CheckTag[] = ['attack'];
+  if (delivery === 'ranged') tags.push('ranged-attack');
+  if (p.longRange === true) tags.push('long-range-attack');
+  return okv({ kind, delivery, range, tags });
+}
+
 // ---------------------------------------------------------------- advantage
 
 export interface AdvantageInput {

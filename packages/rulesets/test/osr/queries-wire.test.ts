@@ -56,7 +56,7 @@ describe('osr.attackOdds', () => {
     expect(ask({ attacker: pc, target: orc, range: 'ranged' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_RANGE', path: 'range' } });
     expect(ask({ attacker: pc, target: orc, damage: 'lots' })).toMatchObject({ ok: false, error: { path: 'damage' } });
     expect(ask({ attacker: pc, target: orc, advantage: -11 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
-    expect(ask({ attacker: pc, target: orc, longRange: true })).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED', path: 'longRange' } });
+    expect(ask({ attacker: pc, target: orc, longRange: true })).toMatchObject({ ok: false, error: { code: 'OUT_OF_RANGE', path: 'longRange' } });
     // In stealth (a natural 20 on the hide check), the orc cannot be targeted, as osr.attack says.
     t.dice.queue(20);
     t.run({ type: 'osr.hide', character: orc });

@@ -18,6 +18,7 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
   const first = kinds[0]?.value ?? 'manual';
   const [chase, setChase] = useState(false);
   const [kind, setKind] = useState<string>(first);
+  const [repeat, setRepeat] = useState<string>('once');
   const [beatError, setBeatError] = useState<string | null>(null);
   // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
   const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
@@ -96,8 +97,14 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             if (!read.ok) return setBeatError(read.message);
             if (read.beats.length > 0 && startDie !== '') return setBeatError('Story beats need a fixed start: clear "or roll it".');
             setBeatError(null);
-            const learn = f.get('learn') === 'on';
-            const beats = read.beats.map((b) => ({ ...b, partyCanLearn: learn }));
+            const beats = read.beats;
+            // 000 "Using a Countdown": activation and advancement are the GM's notes; a decreasing countdown's major event
+            // is what happens when it would reset to 0 ("Increasing or Decreasing"). Each is sent only when typed.
+            const notes: { [k: string]: string } = {};
+            for (const k of ['activation', 'advancement', ...(repeat === 'decreasing' ? ['finalEffect'] : [])]) {
+              const v = String(f.get(k) ?? '').trim();
+              if (v !== '') notes[k] = v;
+            }
             void send({
               type: 'countdown.create',
               name: String(f.get('name')),
@@ -107,9 +114,11 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
               effect: String(f.get('effect') ?? ''),
               ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
               ...(beats.length > 0 ? { beats } : {}),
+              ...notes,
             });
             e.currentTarget.reset();
             setKind(first);
+            setRepeat('once');
           }}
         >
           <div class="field">
@@ -129,7 +138,7 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             </div>
             <div class="field">
               <label for="cd-repeat">After it triggers</label>
-              <select id="cd-repeat" name="repeat">
+              <select id="cd-repeat" name="repeat" onChange={(e) => setRepeat(e.currentTarget.value)}>
                 {REPEATS.map(([v, l]) => (
                   <option key={v} value={v}>
                     {l}
@@ -156,15 +165,31 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             <label for="cd-effect">When it triggers</label>
             <input id="cd-effect" name="effect" maxLength={500} />
           </div>
+          {repeat === 'decreasing' ? (
+            <div class="field">
+              <label for="cd-final">When it runs out for good (the major event at 0)</label>
+              <input id="cd-final" name="finalEffect" maxLength={500} placeholder="the caves collapse entirely" />
+            </div>
+          ) : null}
+          <div class="row">
+            <div class="field grow">
+              <label for="cd-activation">Activates when (optional)</label>
+              <input id="cd-activation" name="activation" maxLength={500} placeholder="the PCs enter the camp" />
+            </div>
+            <div class="field grow">
+              <label for="cd-advancement">Advances when (optional)</label>
+              <input id="cd-advancement" name="advancement" maxLength={500} placeholder="each action roll" />
+            </div>
+          </div>
           {kind === 'longTerm' ? (
             <>
               <div class="field">
                 <label for="cd-beats">Story beats (one a line, "value: what happens")</label>
-                <textarea id="cd-beats" name="beats" rows={3} maxLength={6000} placeholder={'5: the cult recruits the mayor\n2: the ritual site is chosen'} aria-describedby={beatError !== null ? 'cd-beats-error' : undefined} />
+                <textarea id="cd-beats" name="beats" rows={3} maxLength={6000} placeholder={'5: the cult recruits the mayor\n!2: the ritual site is chosen'} aria-describedby={beatError !== null ? 'cd-beats-help cd-beats-error' : 'cd-beats-help'} />
+                <span id="cd-beats-help" class="small muted">
+                  Start a line with ! for news the players learn of when the countdown reaches it ("!6: troops gather at the border"); the other beats stay yours.
+                </span>
               </div>
-              <label class="row small" style={{ fontWeight: 400 }}>
-                <input type="checkbox" name="learn" style={{ minHeight: 'auto' }} /> Players learn of each beat when it is reached
-              </label>
               {beatError !== null ? (
                 <p id="cd-beats-error" class="error small" role="alert">
                   {beatError}

@@ -27,7 +27,7 @@ function useOddsLib(): OddsLib | null {
 import type { Send } from './types.ts';
 import { CreateCountdown } from './LazyPanels.tsx';
 
-/** `Tools`: the GM screen's extra buttons on each row (pause, untick, set), kept out of the phone's entry. */
+/** `Tools`: the GM screen's buttons on each row (tick, pause, untick, set, remove), kept out of the phone's entry. */
 type RowTools = ComponentType<{ c: Countdown; send: Send }>;
 export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'area-countdowns', Tools }: { world: World; history?: readonly TransactionView[]; gm: boolean; send: Send; class?: string; Tools?: RowTools }) {
   const { countdowns, chases } = countdownsOf(world);
@@ -105,7 +105,15 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds, Tools }: {
         </span>
       </div>
       {c.triggers > 0 ? <div class="small">Triggered {c.triggers}×</div> : null}
-      {c.effect ? <div class="small muted">{c.effect}</div> : null}
+      {/* Its texts (000 "Using a Countdown"; a decreasing one's major event), where this view holds them. */}
+      {(
+        [
+          ['', c.effect],
+          ['Activates when: ', c.activation],
+          ['Advances when: ', c.advancement],
+          ['At 0 for good: ', c.finalEffect],
+        ] as const
+      ).map(([k, t]) => (t ? <div class="small muted" key={k}>{k + t}</div> : null))}
       {c.beats.length > 0 ? (
         // Story beats, each reached as the countdown ticks past it (players get only the reached ones they may learn).
         <ul class="small" aria-label={`${c.name}: story beats`} data-testid="countdown-beats">
@@ -124,10 +132,7 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds, Tools }: {
       ) : null}
       {gm ? (
         <div class="row" style={{ marginTop: '4px' }}>
-          <button class="small" onClick={() => send({ type: 'countdown.tick', countdownId: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} title="Tick down by one" disabled={c.status === 'ended'}>
-            {/* The visible word starts the accessible name (axe: label-content-name-mismatch). */}
-            Tick
-          </button>
+          {/* Tick, Remove and the rest are the GM screen's Tools (TableKeeping.tsx): the phone's entry never carries them. */}
           {lib !== null ? (
             <>
               <label class="sr-only" for={`vis-${c.id}`}>
@@ -145,9 +150,6 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds, Tools }: {
               </select>
             </>
           ) : null}
-          <button class="small danger" onClick={() => send({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
-            Remove
-          </button>
           {Tools ? <Tools c={c} send={send} /> : null}
         </div>
       ) : null}

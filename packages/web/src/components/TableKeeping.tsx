@@ -171,12 +171,16 @@ export function SeatTools({ seatId, name, world, send, changed }: { seatId: stri
   );
 }
 
-/** A countdown's pause or resume, one tick back, and its value set by hand (countdown.pause/resume/untick/set). */
+/** A countdown's tick, pause or resume, one tick back, its value set by hand, and removal (countdown.tick/pause/resume/untick/set/remove). */
 export function CountdownTools({ c, send }: { c: Countdown; send: Send }) {
   const [problem, run] = useSender(send);
   const paused = c.status === 'paused';
   return (
     <>
+      <button type="button" class="small" onClick={() => void run({ type: 'countdown.tick', countdownId: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} title="Tick down by one" disabled={c.status === 'ended'}>
+        {/* The visible word starts the accessible name (axe: label-content-name-mismatch). */}
+        Tick
+      </button>
       {c.status !== 'ended' ? (
         <button type="button" class="small" aria-label={`${paused ? 'Resume' : 'Pause'} ${c.name}`} onClick={() => void run({ type: paused ? 'countdown.resume' : 'countdown.pause', countdownId: c.id })}>
           {paused ? 'Resume' : 'Pause'}
@@ -201,6 +205,9 @@ export function CountdownTools({ c, send }: { c: Countdown; send: Send }) {
           Set
         </button>
       </form>
+      <button type="button" class="small danger" onClick={() => void run({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
+        Remove
+      </button>
       <Problem text={problem} />
     </>
   );
