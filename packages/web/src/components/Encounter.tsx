@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { canGoBack, nextCommand } from '../lib/turns.ts';
+import { canGoBack, nextCommand, turnAnnouncement } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
@@ -150,7 +150,12 @@ function Tracker({ enc, world, gm, send, ask, mine, undoLabel, undoWords }: { en
   const stuck = !current && !enc.pending;
   return (
     <>
-      <p aria-live="polite" data-testid="now-acting">
+      {/* The one live region for turns (review 13 #14): the visible line below, the "Your turn" banner and the log are not read
+          out, so a screen reader hears each turn change once, in the viewer's words. */}
+      <p class="sr-only" aria-live="polite" data-testid="turn-announcer">
+        {turnAnnouncement(enc, gm, mine)}
+      </p>
+      <p data-testid="now-acting">
         {current ? (
           <>
             Now acting: <strong>{current.name}</strong>

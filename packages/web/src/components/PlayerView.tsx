@@ -78,7 +78,8 @@ function YourTurn({ world, mine }: { world: World; mine: readonly string[] }) {
   }, [who, serial]);
   if (who === null) return null;
   return (
-    <p class="your-turn" role="status" data-testid="your-turn">
+    // Not a status region: the tracker's turn announcer already says "Your turn: Kira" once (review 13 #14).
+    <p class="your-turn" data-testid="your-turn">
       Your turn: <strong>{who}</strong>
     </p>
   );

@@ -87,7 +87,8 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
         </div>
       ) : (
         <>
-          <p class="small" aria-live="polite">
+          {/* Not live: the tracker's turn announcer says whose spotlight it is (review 13 #14). */}
+          <p class="small">
             {enc!.current ? (
               <>
                 Now: <span class="dh-holder" data-testid="spotlight-holder">{enc!.combatants[enc!.current]?.name}</span>
