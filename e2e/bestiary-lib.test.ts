@@ -274,7 +274,7 @@ describe('the bestiary file', () => {
   it('names what is wrong, and with which stat block', () => {
     expect(parseBestiaryFile('{not json', 'osr')).toEqual({ ok: false, errors: ['The file is not a bestiary file: it is not JSON text.'] });
     expect(parseBestiaryFile('{"format":"something else"}', 'osr').ok).toBe(false);
-    expect(parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'teams', entries: [] }), 'osr')).toEqual({ ok: false, errors: ['The file holds teams stat blocks; this table plays osr.'] });
+    expect(parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'teams', entries: [] }), 'osr')).toEqual({ ok: false, errors: ['The file holds stat blocks for Teams; this table plays OSR.'] });
     const bad = parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'osr', entries: [{ name: 'Goblin', block: {} }, { name: '', block: 3 }, { name: 'Orc', block: {}, id: 'x' }] }), 'osr');
     expect(bad).toEqual({ ok: false, errors: ['Stat block 2: the name must be 1 to 80 characters.', 'Stat block 2: the stat block (block) must be an object of its numbers.', 'Stat block 3 (Orc): unknown field id.'] });
     expect(parseBestiaryFile('x'.repeat(600 * 1024), 'osr').ok).toBe(false);

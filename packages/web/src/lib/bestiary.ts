@@ -5,7 +5,7 @@
 // named errors. The server checks every field again on save and import.
 import { bestiaryIn, type BestiaryEntry, type Character, type Combatant, type EncounterState, type EncounterTemplate, type Json, type TemplateLine, type World } from '@tablekeeper/engine';
 import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
-import { statBlockLabel, statBlockValue } from '@tablekeeper/rulesets/browser';
+import { rulesetTitleOf, statBlockLabel, statBlockValue } from '@tablekeeper/rulesets/browser';
 
 export const FILE_FORMAT = 'tablekeeper-bestiary';
 export const FILE_VERSION = 1;
@@ -213,7 +213,8 @@ export function parseBestiaryFile(text: string, rulesetId: string): { ok: true; 
   }
   if (!isObj(data) || data['format'] !== FILE_FORMAT) return { ok: false, errors: ['The file is not a bestiary file (Export bestiary makes one).'] };
   if (data['version'] !== FILE_VERSION) return { ok: false, errors: [`The file is version ${String(data['version'])}; this app reads version ${FILE_VERSION}.`] };
-  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds ${String(data['rulesetId'])} stat blocks; this table plays ${rulesetId}.`] };
+  // The rules by their names, never the ids (review 13 #15).
+  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds stat blocks for ${typeof data['rulesetId'] === 'string' ? rulesetTitleOf(data['rulesetId']) : 'no rules it names'}; this table plays ${rulesetTitleOf(rulesetId)}.`] };
   const list = data['entries'];
   if (!Array.isArray(list) || list.length === 0) return { ok: false, errors: ['The file holds no stat blocks.'] };
   if (list.length > MAX_FILE_ENTRIES) return { ok: false, errors: [`The file holds ${list.length} stat blocks; import at most ${MAX_FILE_ENTRIES} at a time.`] };
