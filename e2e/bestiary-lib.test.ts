@@ -231,6 +231,25 @@ describe('encounter templates', () => {
     ]);
   });
 
+  it("reads a character's DEX from the sheet when a template is used: not kept at save unless typed, and an older template's number gives way (review 13 #10)", () => {
+    const s = table('osr');
+    const method = initiativeOf('osr');
+    const kira = first(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { dex: 10 } }))['id'] as string;
+    const row = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, ids);
+    if (!row.ok) throw new Error(row.message);
+    // Saved with the method: the sheet's DEX is the sheet's, not the template's.
+    expect(linesFromDrafts(row.value, method)).toEqual([{ name: 'Kira', count: 1, kind: 'pc', hidden: false, characterId: kira }]);
+    // A DEX the GM typed for the fight is kept.
+    const typed = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: { dex: '13' } }, ids);
+    if (!typed.ok) throw new Error(typed.message);
+    expect(linesFromDrafts(typed.value, method)[0]!.init).toEqual({ dex: 13 });
+    // The sheet moves to 16; an older template that kept DEX 10 brings Kira back at 16, with nothing "typed here".
+    s.run({ type: 'character.update', characterId: kira, stats: { dex: 16 } });
+    const old: EncounterTemplate = { id: 'tpl-o', name: 'Old', lines: [{ name: 'Kira', count: 1, kind: 'pc', hidden: false, characterId: kira, init: { dex: 10 } }] };
+    const back = draftsFromTemplate(method, old, s.world, ids).drafts;
+    expect(back.map((d) => [d.name, d.init['dex'], d.typed ?? []])).toEqual([['Kira', 16, []]]);
+  });
+
   it('leaves out a character that left the table, by name', () => {
     const s = table('osr');
     const t: EncounterTemplate = { id: 'tpl-x', name: 'Old', lines: [{ name: 'Gone', count: 1, kind: 'pc', hidden: false, characterId: 'ch-gone' }, { name: 'Rat', count: 2, kind: 'npc', hidden: false }] };

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { foeRevealOf, spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
+import { builderRows, lineupRequest } from '../../lib/lineup.ts';
 import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
@@ -55,6 +56,18 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const [ticked, setTicked] = useState<{ readonly [id: string]: boolean }>({});
   const joins = (id: string) => ticked[id] ?? !carried.includes(id);
   const joining = everyone.filter((c) => joins(c.id));
+  // The ticked line-up is what "Save the line-up" keeps before a conflict, and a template's Use ticks its own (review 13 #9).
+  const joiningKey = joining.map((c) => c.id).join('|');
+  useEffect(() => {
+    if (!active) builderRows.value = joining.map((c) => ({ id: c.id, name: c.name, kind: c.kind, characterId: c.id, hp: null, hidden: c.visibility === 'hidden', init: {} }));
+  }, [active, joiningKey]);
+  const request = lineupRequest.value;
+  useEffect(() => {
+    if (request === null || !request.replace || active) return;
+    const wanted = new Set(request.drafts.map((d) => d.characterId));
+    setTicked(Object.fromEntries(everyone.map((c) => [c.id, wanted.has(c.id)])));
+    lineupRequest.value = null;
+  }, [request, active]);
   const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
