@@ -203,6 +203,10 @@ describe('Kleptonomicon sheet abilities that attack (ADR 51)', () => {
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ name: 'Quick Strike', abilityId: 'quick-strike', hit: true, roll: { score: 7, modifier: 2 }, damageRolls: [3], damage: 3 });
     expect(Object.values(getEncounter(s.world).conditions)).toMatchObject([{ target: 'guard', defId: 'slowed', stacks: 2 }]);
     expect(ev.some((e) => e.type === 'kleptonomicon.movementInterrupted')).toBe(true);
+    // 004 "Interrupted Movement": walking names no effect; the line says so as the rule's outcome (review 13 #15).
+    const line = s.world.log.find((l) => l.kind === 'kleptonomicon.interrupted')?.text ?? '';
+    expect(line).toMatch(/^Guard's walk is interrupted \(.+\); an interrupted walk brings no fall or drift, so Guard is unaffected\.$/);
+    expect(line).not.toContain('nothing happens');
     expect(getEncounter(s.world).combatants['guard']?.stats['hp']).toBe(9);
     expect(beatsSpent(s, 'c-alice')).toBe(1);
     // An ability that makes no attack is used from its own button; the maneuver is a Basic Attack's.

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { foeRevealOf, spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
 import { builderRows, lineupRequest } from '../../lib/lineup.ts';
-import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, fearOf, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
@@ -70,6 +70,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   }, [request, active]);
   const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
+  const noFear = (fearOf(world).fear ?? 0) < 1;
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
       <h2 id="dh-spot-title">Spotlight</h2>
@@ -115,6 +116,12 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               Action tokens: {roster.filter((c) => c.kind === 'pc').map((c) => `${c.name} ${tokensLeft(enc!, c.id)}/${tokens.perPc}`).join(' · ')} · GM {tokens.gm}
             </p>
           ) : null}
+          {/* Taking the spotlight costs 1 Fear (000): at 0 the buttons are off, and this says why (review 13 #15). */}
+          {noFear ? (
+            <p class="small muted" id="dh-no-fear" data-testid="no-fear">
+              The GM has 0 Fear: taking the spotlight for an adversary costs 1.
+            </p>
+          ) : null}
           <ul class="list">
             {roster.map((c) => {
               // Every HP slot marked: out of the conflict, so the spotlight skips them (the engine refuses it too).
@@ -133,7 +140,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
                     Spotlight {c.name}
                   </button>
                   {c.kind === 'npc' ? (
-                    <button class="small" onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
+                    <button class="small" disabled={noFear} aria-describedby={noFear ? 'dh-no-fear' : undefined} onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
                       Take with Fear: {c.name}
                     </button>
                   ) : null}
