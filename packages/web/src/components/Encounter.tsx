@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, SpotlightStart, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -47,9 +47,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           </p>
           {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
           {gm && spotlight ? (
-            <p class="small muted" data-testid="spotlight-start">
-              Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
-            </p>
+            // GM-only words in the builder's chunk: the phone's first download does not carry them.
+            <SpotlightStart />
           ) : gm ? (
             <EncounterBuilder world={world} send={send} last={enc} />
           ) : null}
