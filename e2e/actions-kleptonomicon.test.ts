@@ -50,7 +50,7 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
     // +20 reaches Defense 7 whatever the die: a hit for 1d4+1; the line shows the die (a 10 as a critical).
     const result = await roll(form, 'Roll: Basic Attack');
-    expect(result).toMatch(/Alice's Basic Attack on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+20 = Score \d+ \(hit, 1d4\+1 \[[1-4]\] = [2-5] damage\)/);
+    expect(result).toMatch(/Alice's Basic Attack on Guard: d10 \d+( \(critical (success|failure: a 10, coin lost)\))? \+20 = Score \d+ \(hit, 1d4\+1 \[[1-4]\] = [2-5] damage\)/);
     expect(result).not.toContain('Defense 7');
     await expect.poll(() => ann.p.getByRole('img', { name: 'beats: 1 of 2 left' }).count()).toBe(1);
 
@@ -63,7 +63,7 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     await oddsOf(strike, '95% to hit');
     expect(await strike.getByTestId('action-odds').textContent()).toContain('a Score of 7 or more (Defense 7) · 2 damage (2 on average)');
     const hit = await roll(strike, 'Roll: Quick Strike');
-    expect(hit).toMatch(/Alice's Quick Strike on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+6 = Score \d+ vs Defense 7 \((hit, 2 damage|miss)\)/);
+    expect(hit).toMatch(/Alice's Quick Strike on Guard: d10 \d+( \(critical (success|failure: a 10, coin lost)\))? \+6 = Score \d+ vs Defense 7 \((hit, 2 damage|miss)\)/);
     await expect.poll(() => gm.p.getByRole('img', { name: 'beats: 0 of 2 left' }).count()).toBeGreaterThan(0);
     // The phone's rolled Basic Attack, its last Beat now spent: the result stays and says why, with no odds and no
     // Roll button that cannot be pressed (review 12: "5% to hit" over a disabled Roll).

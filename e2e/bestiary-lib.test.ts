@@ -231,6 +231,25 @@ describe('encounter templates', () => {
     ]);
   });
 
+  it("reads a character's DEX from the sheet when a template is used: not kept at save unless typed, and an older template's number gives way (review 13 #10)", () => {
+    const s = table('osr');
+    const method = initiativeOf('osr');
+    const kira = first(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { dex: 10 } }))['id'] as string;
+    const row = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, ids);
+    if (!row.ok) throw new Error(row.message);
+    // Saved with the method: the sheet's DEX is the sheet's, not the template's.
+    expect(linesFromDrafts(row.value, method)).toEqual([{ name: 'Kira', count: 1, kind: 'pc', hidden: false, characterId: kira }]);
+    // A DEX the GM typed for the fight is kept.
+    const typed = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: { dex: '13' } }, ids);
+    if (!typed.ok) throw new Error(typed.message);
+    expect(linesFromDrafts(typed.value, method)[0]!.init).toEqual({ dex: 13 });
+    // The sheet moves to 16; an older template that kept DEX 10 brings Kira back at 16, with nothing "typed here".
+    s.run({ type: 'character.update', characterId: kira, stats: { dex: 16 } });
+    const old: EncounterTemplate = { id: 'tpl-o', name: 'Old', lines: [{ name: 'Kira', count: 1, kind: 'pc', hidden: false, characterId: kira, init: { dex: 10 } }] };
+    const back = draftsFromTemplate(method, old, s.world, ids).drafts;
+    expect(back.map((d) => [d.name, d.init['dex'], d.typed ?? []])).toEqual([['Kira', 16, []]]);
+  });
+
   it('leaves out a character that left the table, by name', () => {
     const s = table('osr');
     const t: EncounterTemplate = { id: 'tpl-x', name: 'Old', lines: [{ name: 'Gone', count: 1, kind: 'pc', hidden: false, characterId: 'ch-gone' }, { name: 'Rat', count: 2, kind: 'npc', hidden: false }] };
@@ -274,7 +293,7 @@ describe('the bestiary file', () => {
   it('names what is wrong, and with which stat block', () => {
     expect(parseBestiaryFile('{not json', 'osr')).toEqual({ ok: false, errors: ['The file is not a bestiary file: it is not JSON text.'] });
     expect(parseBestiaryFile('{"format":"something else"}', 'osr').ok).toBe(false);
-    expect(parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'teams', entries: [] }), 'osr')).toEqual({ ok: false, errors: ['The file holds teams stat blocks; this table plays osr.'] });
+    expect(parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'teams', entries: [] }), 'osr')).toEqual({ ok: false, errors: ['The file holds stat blocks for Teams; this table plays OSR.'] });
     const bad = parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'osr', entries: [{ name: 'Goblin', block: {} }, { name: '', block: 3 }, { name: 'Orc', block: {}, id: 'x' }] }), 'osr');
     expect(bad).toEqual({ ok: false, errors: ['Stat block 2: the name must be 1 to 80 characters.', 'Stat block 2: the stat block (block) must be an object of its numbers.', 'Stat block 3 (Orc): unknown field id.'] });
     expect(parseBestiaryFile('x'.repeat(600 * 1024), 'osr').ok).toBe(false);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, type Transaction, type Command, type Scenario } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
-import { addCommand, characterExport, importCommand, parseCharacterFile } from '../packages/web/src/lib/characterFile.ts';
+import { addCommand, characterExport, exportGroups, freeName, importCommand, namesake, parseCharacterFile, replaceCommand } from '../packages/web/src/lib/characterFile.ts';
 
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
 
@@ -83,12 +83,59 @@ describe('a character file', () => {
     expect(parseCharacterFile('nope', 'osr')).toEqual({ ok: false, errors: ['The file is not a character file: it is not JSON text.'] });
     expect(parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'teams', character: {} }), 'osr')).toEqual({
       ok: false,
-      errors: ['The file holds a teams character; this table plays osr.'],
+      errors: ['The file holds a character for Teams; this table plays OSR.'],
     });
     expect(parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: '', kind: 'hero', stats: [] }, extra: 1 }), 'osr')).toEqual({
       ok: false,
       errors: ['character.name: the name must be 1 to 100 characters.', 'character.kind: must be pc or npc.', "character.stats: must be an object of the sheet's numbers.", 'unknown field extra.'],
     });
+  });
+
+  it('finds the namesake already at the table, offers the next free "Kira N", and replaces onto the same id (seat kept)', () => {
+    const s = table('osr', 4);
+    const seat = idOf(s.run({ type: 'seat.add', name: 'Ann' }));
+    const kira = added(s, { type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { hp: 6, maxHp: 8, dex: 10 } });
+    s.run({ type: 'character.add', name: 'Kira 2', kind: 'pc' });
+    const parsed = parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: ' kira ', kind: 'pc', stats: { hp: 8, maxHp: 8, dex: 16 } } }), 'osr');
+    if (!parsed.ok) throw new Error(parsed.errors.join(' '));
+    expect(namesake(s.world, parsed.file)?.id).toBe(kira);
+    // "Kira 2" is taken: the next free name is "Kira 3".
+    expect(freeName(s.world, 'Kira')).toBe('Kira 3');
+    s.run(replaceCommand(s.world, parsed.file, kira) as Command);
+    expect(s.world.characters[kira]).toMatchObject({ name: 'Kira', seatId: seat, stats: { hp: 8, maxHp: 8, dex: 16 } });
+    expect(Object.values(s.world.characters).map((c) => c.name).sort()).toEqual(['Kira', 'Kira 2']);
+    const other = added(s, importCommand(s.world, parsed.file, freeName(s.world, 'kira')) as Command);
+    expect(s.world.characters[other]!.name).toBe('kira 3');
+    expect(namesake(table('osr', 5).world, parsed.file)).toBeNull();
+  });
+
+  it('replaces a 36th Way sheet in place: the character keeps its id and takes the file\'s sheet', () => {
+    const { to, toId } = roundTrip('36th-way', (s, id) => void s.run({ type: '36th-way.sheet.set', sheet: { id, name: 'Kira', kind: 'pc', characterId: id, level: 2, volition: 1, ac: 15, pd: 13, md: 11, maxHp: 30, abilities: [] } }));
+    const file = characterExport(to.world, toId)!;
+    const changed = { ...file, sheet: { ...file.sheet!, ac: 17 } };
+    to.run(replaceCommand(to.world, changed, toId) as Command);
+    const sheet = (to.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[toId]!;
+    expect(sheet).toMatchObject({ characterId: toId, ac: 17, maxHp: 30 });
+    expect(Object.keys(to.world.characters)).toHaveLength(2);
+  });
+
+  it('groups the export list: party, the last fight\'s foes, past foes still standing; a fallen past foe is left out', () => {
+    const s = table('osr', 6);
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { dex: 14, hp: 8, maxHp: 8 } });
+    const old1 = added(s, { type: 'character.add', name: 'Goblin 1', kind: 'npc', stats: { dex: 10, hp: 0, maxHp: 5 } });
+    const old2 = added(s, { type: 'character.add', name: 'Goblin 2', kind: 'npc', stats: { dex: 10, hp: 5, maxHp: 5 } });
+    const new1 = added(s, { type: 'character.add', name: 'Goblin 1', kind: 'npc', stats: { dex: 10, hp: 5, maxHp: 5 } });
+    s.run({ type: 'encounter.start', combatants: [{ name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: new1, stats: { dex: 10, hp: 5, maxHp: 5 } }] });
+    const groups = exportGroups(s.world);
+    expect(groups.map((g) => [g.label, g.options.map((o) => o.label)])).toEqual([
+      ['Party', ['Kira']],
+      ['Foes in this fight', ['Goblin 1']],
+      ['Foes of past fights', ['Goblin 2']],
+    ]);
+    const ids = groups.flatMap((g) => g.options.map((o) => o.id));
+    expect(ids).toContain(old2);
+    expect(ids).not.toContain(old1);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('refuses more than 200 stats before sending; a value the core takes as it is goes through', () => {

@@ -115,7 +115,7 @@ describe('Kleptonomicon review 9: Health by the Party form, odds on phones, fall
     await oddsOf(form, '55% to succeed');
     expect(sock.view().world.log.map((l) => l.text).join('\n')).not.toContain('Athletics Test');
     const result = await roll(form, 'Roll: Dash again (Athletics Test)');
-    expect(result).toMatch(/Kira Dashes and (passes the Athletics Test \(d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\): triple movement|fails the Athletics Test \(d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\) and is Slowed)\./);
+    expect(result).toMatch(/Kira Dashes and (passes the Athletics Test \(d10 \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\): triple movement|fails the Athletics Test \(d10 \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\) and is Slowed)\./);
     expect(phone.errors).toEqual([]);
   });
 });

@@ -53,8 +53,67 @@ describe('characters as files', () => {
     // A teams file at a 36th Way table is refused in words; nothing is added.
     const other = JSON.stringify({ ...JSON.parse(file), rulesetId: 'teams' });
     await panel.getByLabel('Import a character file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(other) });
-    await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe('The file holds a teams character; this table plays 36th-way.');
+    await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe('The file holds a character for Teams; this table plays The 36th Way.');
     expect(Object.keys(world().characters)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks before importing a name already at the table (replace / add as "Kira 2" / cancel), and lists each character once, grouped', async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Twins', rulesetId: 'osr' });
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { hp: 8, maxHp: 8, dex: 10 } });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    // A past fight's goblins (one fell) and this fight's Goblin 1: the export list must tell them apart.
+    await sock.command({ type: 'character.add', name: 'Goblin 1', kind: 'npc', stats: { dex: 10, hp: 0, maxHp: 5 } });
+    await sock.command({ type: 'character.add', name: 'Goblin 2', kind: 'npc', stats: { dex: 10, hp: 4, maxHp: 5 } });
+    await sock.command({ type: 'character.add', name: 'Goblin 1', kind: 'npc', stats: { dex: 12, hp: 5, maxHp: 5 } });
+    const goblin = Object.values(sock.view().world.characters).filter((c) => c.name === 'Goblin 1').at(-1)!.id;
+    await sock.command({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 10 } }, { name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: goblin, stats: { dex: 12, hp: 5, maxHp: 5 } }] });
+    const ctx = await e2e!.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(ctx);
+    const gm = await ctx.newPage();
+    const errors = watchErrors(gm);
+    await gm.goto(made.links.gm);
+    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const panel = gm.getByTestId('party-files');
+    const picker = panel.getByLabel('Character', { exact: true });
+    const groups = async (): Promise<[string, string[]][]> => {
+      const out: [string, string[]][] = [];
+      for (const g of await picker.locator('optgroup').all()) out.push([(await g.getAttribute('label')) ?? '', await g.locator('option').allTextContents()]);
+      return out;
+    };
+    await expect.poll(groups).toEqual([
+      ['Party', ['Kira']],
+      ['Foes in this fight', ['Goblin 1']],
+      ['Foes of past fights', ['Goblin 2']],
+    ]);
+
+    const file = JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: 'Kira', kind: 'pc', stats: { hp: 9, maxHp: 9, dex: 16 } } });
+    const importIt = () => panel.getByLabel('Import a character file').setInputFiles({ name: 'Kira.character.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    const names = () => Object.values(sock.view().world.characters).filter((c) => c.kind === 'pc').map((c) => c.name);
+    const clash = panel.getByRole('group', { name: /Kira is already at the table/ });
+
+    // Cancel: nothing added.
+    await importIt();
+    await clash.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe('Import cancelled: nothing was added.');
+    expect(names()).toEqual(['Kira']);
+
+    // Add as "Kira 2".
+    await importIt();
+    await clash.getByRole('button', { name: 'Add as "Kira 2"' }).click();
+    await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe('Kira 2 joined the table. Seat them from the invite panel.');
+    await expect.poll(names).toEqual(['Kira', 'Kira 2']);
+
+    // Replace: the same Kira (same id) takes the file's numbers; nobody is added.
+    await importIt();
+    await clash.getByRole('button', { name: 'Replace Kira' }).click();
+    await expect.poll(() => sock.view().world.characters[kira]!.stats).toMatchObject({ hp: 9, maxHp: 9, dex: 16 });
+    expect(names()).toEqual(['Kira', 'Kira 2']);
+    expect(await panel.getByTestId('party-files-note').textContent()).toBe("Kira's sheet now holds the file's numbers; their seat and place stay as they were.");
+    await expect.poll(async () => (await groups())[0]).toEqual(['Party', ['Kira', 'Kira 2']]);
+
+    expect(await axeViolations(gm)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -41,8 +41,8 @@ describe('players edit their own sheet from the phone', () => {
     // The rest is shown, read-only: 001 moves HP by damage, healing and rest and scores by injuries, through the GM (ADR 53).
     const kept = await form.getByTestId('phone-sheet-kept').textContent();
     expect(kept).toMatch(/^Kept by the GM and the rules \(damage, healing, rest, injuries\): /);
-    expect(kept).toContain('Dexterity (DEX) 12');
-    expect(kept).toContain('Max HP 8');
+    expect(kept).toContain('Dexterity (DEX): 12');
+    expect(kept).toContain('Max HP: 8');
     expect(kept).not.toContain('Loads carried');
     await load.fill('201');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();

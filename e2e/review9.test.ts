@@ -129,7 +129,7 @@ describe('review 9, in Chromium', () => {
 
     // The phone's roll uses the sheet's +2.
     const result = await roll(form, 'Roll: Basic Attack');
-    expect(result).toMatch(/Alice's Basic Attack on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+/);
+    expect(result).toMatch(/Alice's Basic Attack on Guard: d10 \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+/);
     await expect.poll(() => ann.p.getByRole('img', { name: 'beats: 1 of 2 left' }).count()).toBe(1);
 
     // The GM's form for Alice keeps every box: the modifier starts from the sheet and may be changed, Advantage granted.

@@ -55,6 +55,31 @@ describe('the TV model', () => {
     expect([m.round, m.order, m.idle]).toEqual([null, [], 'The encounter has ended.']);
   });
 
+  it("shows each visible creature's health track and conditions as the phones read them, no foe's HP (the GM's, as on the phones), and nothing of a hidden foe", () => {
+    const s = osrTable();
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'a', name: 'Kira', kind: 'pc', side: 'pcs', stats: { dex: 12, hp: 8, maxHp: 8 }, visibility: 'visible' },
+        { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'npcs', stats: { dex: 14, hp: 8, maxHp: 8 }, visibility: 'visible' },
+        { id: 'x', name: 'Secret lurker', kind: 'npc', side: 'npcs', stats: { dex: 20, hp: 9, maxHp: 9 }, visibility: 'hidden' },
+      ],
+    });
+    s.run({ type: 'encounter.damage', id: 'a', amount: 3 });
+    s.run({ type: 'encounter.damage', id: 'g1', amount: 5 });
+    s.run({ type: 'condition.apply', targetId: 'g1', condition: 'custom:Shaken', duration: { kind: 'rounds', rounds: 2 } });
+    s.run({ type: 'condition.apply', targetId: 'x', condition: 'custom:Invisible', duration: { kind: 'indefinite' } });
+    const row = (name: string) => tvModel(s.view(SPECTATOR).world).order.find((r) => r.name === name)!;
+    // 8 - 3 = 5 of 8: the PC's numbers are the party's, shown as on the phones.
+    expect(row('Kira').tracks).toEqual([{ label: 'HP', value: 5, max: 8, states: [] }]);
+    // A foe's hit points stay with the GM (the encounter projection drops them): no track, its condition as a chip.
+    expect(row('Goblin 1').tracks).toEqual([]);
+    expect(row('Goblin 1').conditions).toEqual(['Shaken · 2 rounds left']);
+    const m = tvModel(s.view(SPECTATOR).world);
+    expect(m.order.map((r) => r.name).sort()).toEqual(['Goblin 1', 'Kira']);
+    expect(JSON.stringify(m)).not.toMatch(/lurker|Invisible/);
+  });
+
   it('lists visible countdowns with their value, name-only ones without, hidden ones not at all', () => {
     const s = osrTable();
     s.run({ type: 'countdown.create', name: 'Torches gutter', start: 4, visibility: 'visible' });

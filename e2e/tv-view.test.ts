@@ -1,8 +1,10 @@
 // The shared display for a TV (issue 20), in Chromium: the GM's invite panel
 // gives a TV link (the spectator link with view=tv); the page shows the round
 // and the turn order in large type with the current turn marked, follows the
-// GM's turn changes and damage, lists the visible countdowns, and never
-// receives a hidden foe, a hidden countdown or the bestiary.
+// GM's turn changes and damage, shows the turn timer as the GM's screen does and
+// each visible creature's health and conditions as chips (review 13 #5), lists
+// the visible countdowns, and never receives a hidden foe, a hidden countdown
+// or the bestiary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
@@ -28,7 +30,7 @@ describe('the TV view', () => {
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
-        { id: 'pc-kira', name: 'Kira', kind: 'pc', side: 'pcs', stats: { dex: 12 }, visibility: 'visible' },
+        { id: 'pc-kira', name: 'Kira', kind: 'pc', side: 'pcs', stats: { dex: 12, hp: 10, maxHp: 10 }, visibility: 'visible' },
         { id: 'npc-g1', name: 'Goblin 1', kind: 'npc', side: 'npcs', stats: { dex: 14, hp: 7, maxHp: 7 }, visibility: 'visible' },
         { id: 'npc-g2', name: 'Goblin 2', kind: 'npc', side: 'npcs', stats: { dex: 8, hp: 7, maxHp: 7 }, visibility: 'visible' },
         { id: 'npc-x', name: 'CANARY-Qv lurker', kind: 'npc', side: 'npcs', stats: { dex: 20, hp: 9 }, visibility: 'hidden' },
@@ -57,7 +59,7 @@ describe('the TV view', () => {
     const rows = tv.getByTestId('tv-row');
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Goblin 1')]));
     // 001 "Initiative": highest DEX first; the hidden lurker (DEX 20) is not on the screen.
-    expect((await rows.allTextContents()).map((t) => t.replace(/now|defeated/, ''))).toEqual(['Goblin 1', 'Kira', 'Goblin 2']);
+    expect(await tv.locator('[data-testid=tv-row] .tv-name').allTextContents()).toEqual(['Goblin 1', 'Kira', 'Goblin 2']);
     // The hidden lurker (DEX 20) acts first: the TV marks nobody, and says nothing of it.
     const current = tv.locator('[data-testid=tv-row][aria-current=step]');
     expect((gmSock.view().world.ext['encounter'] as { current: string | null }).current).toBe('npc-x');
@@ -75,6 +77,25 @@ describe('the TV view', () => {
     await expect.poll(async () => (await current.allTextContents()).join(' ')).toContain('Kira');
     await gmSock.command({ type: 'encounter.damage', id: 'npc-g2', amount: 7 });
     await expect.poll(() => tv.locator('[data-testid=tv-row].defeated').textContent()).toContain('Goblin 2');
+
+    // Health and conditions as the phones show them: Kira's 10 - 4 = 6 of 10, Goblin 1's Shaken as a chip; a foe's HP stays the GM's.
+    await gmSock.command({ type: 'encounter.damage', id: 'pc-kira', amount: 4 });
+    await gmSock.command({ type: 'condition.apply', targetId: 'npc-g1', condition: 'custom:Shaken', duration: { kind: 'indefinite' } });
+    await gmSock.command({ type: 'condition.apply', targetId: 'npc-x', condition: 'custom:CANARY-Qv cloak', duration: { kind: 'indefinite' } });
+    const kiraRow = rows.filter({ hasText: 'Kira' });
+    await expect.poll(() => kiraRow.getByTestId('tv-track').textContent()).toContain('HP 6/10');
+    expect(await kiraRow.getByRole('meter', { name: 'Kira HP' }).getAttribute('aria-valuenow')).toBe('6');
+    const goblinRow = rows.filter({ hasText: 'Goblin 1' });
+    await expect.poll(() => goblinRow.getByRole('list', { name: "Goblin 1's conditions" }).textContent()).toBe('Shaken');
+    expect(await goblinRow.getByTestId('tv-track').count()).toBe(0);
+
+    // The turn timer, shown to all (issue 20): the GM sets 30 s and the TV counts it down as the GM's screen does.
+    await gmSock.command({ type: 'timer.set', seconds: 30 });
+    const tvTimer = tv.getByTestId('turn-timer');
+    await expect.poll(() => tvTimer.textContent()).toMatch(/0:[0-3]\d/);
+    await expect.poll(() => tvTimer.getAttribute('role')).toBe('timer');
+    const timerSize = await tvTimer.evaluate((el) => parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }).getComputedStyle(el).fontSize));
+    expect(timerSize).toBeGreaterThanOrEqual(20);
 
     // Countdowns: the visible one with its value, the hidden one nowhere.
     await expect.poll(() => tv.getByTestId('tv-countdowns').textContent()).toContain('Torches gutter 4 of 4');

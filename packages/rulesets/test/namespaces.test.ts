@@ -52,7 +52,8 @@ function withoutShown(w: World): World {
             // Issue 20 names whom an ability popped the user free of.
             { ...e, text: e.text.replace(/(\d+d6(?: keep \w+ 3 \(\d+ \w+\))? \[[^\]]*\] = )(\d+) vs (\d+)\+(, first save with [^,]*)?/, 'natural $2 vs $3').replace(/ popped free( of [^(]*)? \(no disengage check\)\.$/, ' popped off.') }
           : e.kind === 'kleptonomicon.interrupted'
-          ? { ...e, text: e.text.replace(/: \S+ describes no effect when interrupted, so nothing happens\.$/, ': is unaffected.') }
+          ? // Review 13 says the rule's outcome in words: "; an interrupted walk brings no fall or drift, so X is unaffected."
+            { ...e, text: e.text.replace(/; an interrupted \S+ brings no fall or drift, so .+ is unaffected\.$/, ': is unaffected.') }
           : ABILITY_LINES.has(e.kind)
             ? { ...e, text: issue20Words(e.text).toLowerCase() }
             : e,

@@ -99,7 +99,8 @@ export const tswSheet = z.strictObject({
   stance: z.enum(['melee', 'ranged']).optional(),
   stanceDice: z.strictObject({ melee: int(1, 100).meta({ title: 'Melee' }).optional(), ranged: int(1, 100).meta({ title: 'Ranged' }).optional() }).optional(),
   rangedReach: z.enum(['nearby', 'far']).optional(),
-  basicMiss: z.enum(['none', 'level']).optional(),
+  // Said in words where a sheet is shown (review 13 #15: "Basic attack miss none" on the phone).
+  basicMiss: z.enum(['none', 'level']).meta({ 'x-labels': { none: 'no damage', level: 'damage equal to the level' } }).optional(),
   usesEscalation: z.boolean().nullable().optional(),
   abilities: z.array(ability).max(MAX_ABILITIES).optional(),
   // Play state a stored sheet carries; accepted so a stored sheet can be sent back, and ignored (a set sheet starts afresh).

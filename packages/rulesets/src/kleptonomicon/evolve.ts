@@ -183,8 +183,9 @@ const typed: Evolve<KleptoEvent> = {
     const eff = e.effect;
     // A whole sentence with its subject (GM review: "...: is unaffected."); 004 gives walking and levitating no interrupted effect.
     const who = nameOf(w, id);
-    const what = eff === 'fall' ? `${who} falls` : eff === 'float' ? `${who} floats up 1u a turn` : eff === 'sink' ? `${who} sinks 2u a turn` : `${e.style} describes no effect when interrupted, so nothing happens`;
-    return log(next, e, 'kleptonomicon.interrupted', `${who}'s ${e.style} is interrupted (${e.reason}): ${what}.`);
+    // Walk, Jump and Levitate name no effect when interrupted (004 "Interrupted Movement"): said as the rule's outcome, not as a shrug (review 13 #15).
+    const what = eff === 'fall' ? `: ${who} falls` : eff === 'float' ? `: ${who} floats up 1u a turn` : eff === 'sink' ? `: ${who} sinks 2u a turn` : `; an interrupted ${e.style} brings no fall or drift, so ${who} is unaffected`;
+    return log(next, e, 'kleptonomicon.interrupted', `${who}'s ${e.style} is interrupted (${e.reason})${what}.`);
   },
   'kleptonomicon.maneuverRolled': (w, e) => {
     const roll = e.roll as { score?: number } | null;

@@ -19,7 +19,7 @@ export function passChance(opts: { readonly modifier: number; readonly advantage
 }
 
 /**
- * The dice of a Test as the log tells them, "d10ish 3 +1 = Score 4" (GM
+ * The dice of a Test as the log tells them, "d10 3 +1 = Score 4" (GM
  * review 7: the Score alone hid the die). A 10 flips a coin (rules README):
  * it reads "10 (critical success)" or "0 (critical failure)". With several
  * dice the one that counts is named. A stored roll of another shape reads
@@ -41,5 +41,5 @@ export function testDiceText(roll: Json): string {
   const advantage = typeof r['advantage'] === 'number' ? r['advantage'] : 0;
   const of = all.length > 1 ? ` (of ${all.join(', ')}: the ${advantage > 0 ? 'highest' : 'lowest'} counts)` : '';
   const mod = modifier === 0 ? '' : ` ${modifier > 0 ? '+' : '-'}${Math.abs(modifier)}`;
-  return `d10ish ${value}${critWords}${of}${mod} = Score ${score}`;
+  return `d10 ${value}${critWords}${of}${mod} = Score ${score}`;
 }

@@ -50,7 +50,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     expect(ev.find((e) => e.type === 'encounter.hpChanged')).toMatchObject({ id: 'guard', from: 12, to: 7, amount: 5 });
     expect(getEncounter(s.world).combatants['guard']?.stats['hp']).toBe(7);
     expect(beatsSpent(s, 'c-alice')).toBe(1);
-    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage): HP 12 → 7.");
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage): HP 12 → 7.");
   });
 
   it('misses one below the Defense (die 5 + 1 = 6 vs 7): no damage die is rolled, the Beat is spent', () => {
@@ -69,7 +69,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     const bare = fight([6], { hp: 12 });
     const ev = eventsOf(bare.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', defense: 1 }, ANN));
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ defense: null, hit: null, damage: 0 });
-    expect(bare.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 (no Defense on record: the GM judges the hit).");
+    expect(bare.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10 6 +1 = Score 7 (no Defense on record: the GM judges the hit).");
   });
 
   it('is refused off turn, past two Beats and outside the Main phase, in words', () => {
@@ -89,7 +89,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     const ev = eventsOf(s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', maneuver: true }, ANN));
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ name: 'improvised maneuver', maneuver: true, hit: true, roll: { score: 7, advantage: -1 }, damage: 3 });
     expect(Object.values(getEncounter(s.world).conditions)).toMatchObject([{ target: 'guard', defId: 'slowed', stacks: 1 }]);
-    expect(s.world.log.map((l) => l.text)).toContain("Alice's improvised maneuver on Guard: d10ish 6 (of 8, 6: the lowest counts) +1 = Score 7 vs Defense 7 (hit, 1d6+1 [2] = 3 damage, Slowed): HP 12 → 9.");
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's improvised maneuver on Guard: d10 6 (of 8, 6: the lowest counts) +1 = Score 7 vs Defense 7 (hit, 1d6+1 [2] = 3 damage, Slowed): HP 12 → 9.");
   });
 });
 
@@ -203,6 +203,10 @@ describe('Kleptonomicon sheet abilities that attack (ADR 51)', () => {
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ name: 'Quick Strike', abilityId: 'quick-strike', hit: true, roll: { score: 7, modifier: 2 }, damageRolls: [3], damage: 3 });
     expect(Object.values(getEncounter(s.world).conditions)).toMatchObject([{ target: 'guard', defId: 'slowed', stacks: 2 }]);
     expect(ev.some((e) => e.type === 'kleptonomicon.movementInterrupted')).toBe(true);
+    // 004 "Interrupted Movement": walking names no effect; the line says so as the rule's outcome (review 13 #15).
+    const line = s.world.log.find((l) => l.kind === 'kleptonomicon.interrupted')?.text ?? '';
+    expect(line).toMatch(/^Guard's walk is interrupted \(.+\); an interrupted walk brings no fall or drift, so Guard is unaffected\.$/);
+    expect(line).not.toContain('nothing happens');
     expect(getEncounter(s.world).combatants['guard']?.stats['hp']).toBe(9);
     expect(beatsSpent(s, 'c-alice')).toBe(1);
     // An ability that makes no attack is used from its own button; the maneuver is a Basic Attack's.
@@ -258,18 +262,18 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     expect(beatsSpent(s, 'c-alice')).toBe(0);
     // The GM's 4: die 6 + 1 = 7 reaches Defense 7, a flat 4 damage.
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', damage: '4' }, GM);
-    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(['Alice: turn starts.', "Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 4 damage): HP 12 → 8."]);
+    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(['Alice: turn starts.', "Alice's Basic Attack on Guard: d10 6 +1 = Score 7 vs Defense 7 (hit, 4 damage): HP 12 → 8."]);
   });
 
   it('a 10 flips a coin (rules README): called right it counts 10, a critical success (10 + 1 = 11 hits Defense 7); wrong it counts 0, a critical failure (0 + 1 = 1 misses)', () => {
     const s = fight([10, 1, 3, 10, 2]);
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
-    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10ish 10 (critical success) +1 = Score 11 vs Defense 7 (hit, 1d6+1 [3] = 4 damage): HP 12 → 8.")).toBe(true);
+    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10 10 (critical success) +1 = Score 11 vs Defense 7 (hit, 1d6+1 [3] = 4 damage): HP 12 → 8.")).toBe(true);
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
-    expect(s.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10ish 0 (critical failure: a 10, coin lost) +1 = Score 1 vs Defense 7 (miss).");
+    expect(s.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10 0 (critical failure: a 10, coin lost) +1 = Score 1 vs Defense 7 (miss).");
     // Players read the same dice, never the foe's Defense.
     const phone = s.engine.view(s.table, ANN).world.log.map((l) => l.text);
-    expect(phone).toContain("Alice's Basic Attack on Guard: d10ish 0 (critical failure: a 10, coin lost) +1 = Score 1 (miss).");
+    expect(phone).toContain("Alice's Basic Attack on Guard: d10 0 (critical failure: a 10, coin lost) +1 = Score 1 (miss).");
     expect(phone.join('\n')).not.toContain('Defense 7');
   });
 
@@ -279,7 +283,7 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     expect(getEncounter(s.world).current).toBe('guard');
     expect(actionsOf(s, GM, 'guard').find((a) => a.id === 'attack')).toMatchObject({ numbers: [{ field: 'modifier', value: 2 }, {}, {}], texts: [{ field: 'damage', value: '1d4' }] });
     s.run({ type: 'kleptonomicon.attack', attackerId: 'guard', targetId: 'c-bob' }, GM);
-    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(['Guard: turn starts.', "Guard's Basic Attack on Bob: d10ish 3 +2 = Score 5 vs Defense 5 (hit, 1d4 [2] = 2 damage): HP 20 → 18."]);
+    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(['Guard: turn starts.', "Guard's Basic Attack on Bob: d10 3 +2 = Score 5 vs Defense 5 (hit, 1d4 [2] = 2 damage): HP 20 → 18."]);
     expect(s.world.characters[BOB]?.stats['hp']).toBe(18);
   });
 
@@ -292,14 +296,14 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     expect(beatsSpent(s, 'c-alice')).toBe(0);
     // The sheet's own +1 and no Advantage, sent as an older phone sends them: accepted, 6 + 1 = 7 reaches Defense 7.
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', modifier: 1, advantage: 0 }, ANN);
-    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage): HP 12 → 7.");
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage): HP 12 → 7.");
     expect(beatsSpent(s, 'c-alice')).toBe(1);
   });
 
   it('with Advantage the highest die counts and the log names it: 2 and 7 with +1 is Score 8 (the GM grants it)', () => {
     const s = fight([2, 7, 1]);
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', advantage: 1 }, GM);
-    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10ish 7 (of 2, 7: the highest counts) +1 = Score 8 vs Defense 7 (hit, 1d6+1 [1] = 2 damage): HP 12 → 10.")).toBe(true);
+    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10 7 (of 2, 7: the highest counts) +1 = Score 8 vs Defense 7 (hit, 1d6+1 [1] = 2 damage): HP 12 → 10.")).toBe(true);
   });
 });
 
@@ -308,7 +312,7 @@ describe('Kleptonomicon attacks in history', () => {
     const s = fight([6, 4]);
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
     const phone = s.engine.view(s.table, ANN).world.log.map((l) => l.text);
-    expect(phone).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 (hit, 1d6+1 [4] = 5 damage).");
+    expect(phone).toContain("Alice's Basic Attack on Guard: d10 6 +1 = Score 7 (hit, 1d6+1 [4] = 5 damage).");
     expect(phone.join('\n')).not.toContain('Defense 7');
     const seen = s.engine.history(s.table, ANN).flatMap((t) => t.events).find((e) => e.type === 'kleptonomicon.attackRolled');
     expect(seen).toBeDefined();

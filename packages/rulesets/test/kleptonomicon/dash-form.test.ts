@@ -47,7 +47,7 @@ describe('the second Dash of a round (004 "The Dash Ability")', () => {
     const s = fight([3]);
     s.run({ type: 'kleptonomicon.dash', characterId: KIRA }, ANN);
     s.run({ type: 'kleptonomicon.dash', characterId: KIRA }, ANN);
-    expect(s.world.log.map((l) => l.text)).toContain('Kira Dashes and fails the Athletics Test (d10ish 3 +2 = Score 5) and is Slowed.');
+    expect(s.world.log.map((l) => l.text)).toContain('Kira Dashes and fails the Athletics Test (d10 3 +2 = Score 5) and is Slowed.');
     expect(dashOf(s)).toMatchObject({ allowed: false, reason: 'at most two Dashes per round' });
   });
 
@@ -55,6 +55,6 @@ describe('the second Dash of a round (004 "The Dash Ability")', () => {
     const s = fight([6]);
     s.run({ type: 'kleptonomicon.dash', characterId: KIRA }, ANN);
     s.run({ type: 'kleptonomicon.dash', characterId: KIRA }, ANN);
-    expect(s.world.log.map((l) => l.text)).toContain('Kira Dashes and passes the Athletics Test (d10ish 6 +2 = Score 8): triple movement.');
+    expect(s.world.log.map((l) => l.text)).toContain('Kira Dashes and passes the Athletics Test (d10 6 +2 = Score 8): triple movement.');
   });
 });

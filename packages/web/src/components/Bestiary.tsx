@@ -257,7 +257,8 @@ function Templates({ world, enc, send, onNote }: { world: World; enc: EncounterS
   const method = initiativeOf(world.rulesetId);
   const running = enc?.active === true;
   // A running fight's line-up, or the builder's rows between fights.
-  const lines = useMemo(() => (running && hasLineUp(enc) ? linesFromEncounter(method, displayOrder(enc), entriesOf(world)) : linesFromDrafts(builderRows.value)), [running, enc, builderRows.value, method, world]);
+  // Before a Daggerheart conflict, the builder's rows are the Spotlight panel's ticked line-up (review 13 #9).
+  const lines = useMemo(() => (running && hasLineUp(enc) ? linesFromEncounter(method, displayOrder(enc), entriesOf(world)) : linesFromDrafts(builderRows.value, method)), [running, enc, builderRows.value, method, world]);
   const save = async () => {
     const n = name.trim();
     if (n === '') return onNote({ kind: 'error', text: 'Name the template first.' });
@@ -299,7 +300,7 @@ function Templates({ world, enc, send, onNote }: { world: World; enc: EncounterS
               onClick={() => {
                 const { drafts, skipped } = draftsFromTemplate(method, t, world);
                 lineupRequest.value = { drafts, replace: true };
-                onNote({ kind: 'ok', text: `${t.name} is lined up: press Roll initiative to start.${skipped.length > 0 ? ` Left out (no longer at the table): ${skipped.join(', ')}.` : ''}` });
+                onNote({ kind: 'ok', text: `${t.name} is lined up: press ${capabilitiesOf(world.rulesetId).spotlightTurns ? 'Start a conflict' : 'Roll initiative'} to start.${skipped.length > 0 ? ` Left out (no longer at the table): ${skipped.join(', ')}.` : ''}` });
               }}
             >
               Use

@@ -3,13 +3,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { canGoBack, nextCommand } from '../lib/turns.ts';
+import { canGoBack, nextCommand, turnAnnouncement } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, SpotlightStart, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -47,9 +47,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           </p>
           {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
           {gm && spotlight ? (
-            <p class="small muted" data-testid="spotlight-start">
-              Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
-            </p>
+            // GM-only words in the builder's chunk: the phone's first download does not carry them.
+            <SpotlightStart />
           ) : gm ? (
             <EncounterBuilder world={world} send={send} last={enc} />
           ) : null}
@@ -150,7 +149,12 @@ function Tracker({ enc, world, gm, send, ask, mine, undoLabel, undoWords }: { en
   const stuck = !current && !enc.pending;
   return (
     <>
-      <p aria-live="polite" data-testid="now-acting">
+      {/* The one live region for turns (review 13 #14): the visible line below, the "Your turn" banner and the log are not read
+          out, so a screen reader hears each turn change once, in the viewer's words. */}
+      <p class="sr-only" aria-live="polite" data-testid="turn-announcer">
+        {turnAnnouncement(enc, gm, mine)}
+      </p>
+      <p data-testid="now-acting">
         {current ? (
           <>
             Now acting: <strong>{current.name}</strong>

@@ -16,6 +16,15 @@ import type { Send } from './types.ts';
 import { SurprisePicker } from './Surprise.tsx';
 import { ambushEscalationCommand, markUnsurprised, NO_SURPRISE, surpriseParam, type SurpriseChoice } from '../lib/surprise.ts';
 
+/** A spotlight ruleset's builder (Daggerheart, 000): no initiative, the conflict starts from the Spotlight panel. */
+export function SpotlightStart() {
+  return (
+    <p class="small muted" data-testid="spotlight-start">
+      Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
+    </p>
+  );
+}
+
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
   const method = initiativeOf(world.rulesetId);
   const characters = Object.values(world.characters);

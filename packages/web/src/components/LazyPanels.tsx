@@ -63,6 +63,7 @@ export const DiceTrayLater = lazyPanel(() => import('./DiceTray.tsx').then((m) =
 export const CreateCountdown = lazyPanel(() => import('./CountdownCreate.tsx').then((m) => m.CreateCountdown), 'small');
 // The GM's encounter builder and "add a combatant" (a phone never builds encounters).
 export const EncounterBuilder = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.EncounterBuilder), 'small');
+export const SpotlightStart = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.SpotlightStart), 'small');
 export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.AddCombatant), 'small');
 // The GM's earlier / later buttons and row dragging (ADR 29), on tables whose turn order takes a manual order.
 export const MoveButtons = lazyPanel(() => import('./Reorder.tsx').then((m) => m.MoveButtons), 'small');

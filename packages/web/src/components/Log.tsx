@@ -12,7 +12,8 @@ export function LogPanel({ world, limit = 100, class: cls = 'area-log', children
       {shown.length === 0 ? (
         <p class="muted">Nothing yet.</p>
       ) : (
-        <ol class="list log" aria-live="polite" aria-label="Log entries, newest first" tabIndex={0} data-testid="log">
+        // Not a live region (review 13 #14): the turn announcer says each turn once; the log is read when the reader visits it.
+        <ol class="list log" aria-label="Log entries, newest first" tabIndex={0} data-testid="log">
           {shown.map((e, i) => (
             <li key={`${e.tx}-${i}`}>
               {e.audience?.kind === 'gm' ? <span class="badge warn">GM only</span> : null} {e.text}

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { CharacterForms } from './CharacterForms.tsx';
-import { characterExport, importCommand, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
+import { characterExport, exportGroups, freeName, importCommand, MAX_CHARACTER_FILE_BYTES, namesake, parseCharacterFile, replaceCommand, sheetImportCommand, type CharacterFile } from '../lib/characterFile.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { refusalInWords } from '../lib/schemaForm.ts';
 import type { Send } from './types.ts';
@@ -18,19 +18,42 @@ function download(name: string, text: string): void {
 }
 
 export function PartyFiles({ world, send }: { world: World; send: Send }) {
-  const characters = Object.values(world.characters);
+  const groups = exportGroups(world);
+  const listed = groups.flatMap((g) => g.options);
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const id = characters.some((c) => c.id === chosen) ? chosen : (characters[0]?.id ?? '');
+  // A file whose name is already at the table waits for the GM's answer: replace, add under a new name, or cancel.
+  const [clash, setClash] = useState<{ file: CharacterFile; id: string; name: string } | null>(null);
+  const id = listed.some((c) => c.id === chosen) ? chosen : (listed[0]?.id ?? '');
+
+  const refused = (r: Extract<Awaited<ReturnType<Send>>, { ok: false }>, withSheet: boolean) =>
+    setNote({ kind: 'error', text: refusalInWords([], {}, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), withSheet ? 'sheet' : undefined) });
+
+  const add = async (file: CharacterFile, name: string) => {
+    // The character and its sheet in one batch (ADR 73): one change, one Undo, no waiting for the new id.
+    const withSheet = sheetImportCommand(world, file, '') !== null;
+    const r = await send(importCommand(world, file, name));
+    if (!r.ok) return refused(r, withSheet);
+    setNote({ kind: 'ok', text: `${name} joined the table${withSheet ? ' with their sheet' : ''}. Seat them from the invite panel.` });
+  };
+
+  const replace = async (file: CharacterFile, characterId: string, name: string) => {
+    const withSheet = sheetImportCommand(world, file, '') !== null;
+    const r = await send(replaceCommand(world, file, characterId));
+    if (!r.ok) return refused(r, withSheet);
+    setNote({ kind: 'ok', text: `${name}'s sheet now holds the file's numbers; their seat and place stay as they were.` });
+  };
 
   const importFile = async (text: string) => {
+    setClash(null);
     const parsed = parseCharacterFile(text, world.rulesetId);
     if (!parsed.ok) return setNote({ kind: 'error', text: parsed.errors.join(' ') });
-    // The character and its sheet in one batch (ADR 73): one change, one Undo, no waiting for the new id.
-    const withSheet = sheetImportCommand(world, parsed.file, '') !== null;
-    const r = await send(importCommand(world, parsed.file));
-    if (!r.ok) return setNote({ kind: 'error', text: refusalInWords([], {}, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), withSheet ? 'sheet' : undefined) });
-    setNote({ kind: 'ok', text: `${parsed.file.character.name} joined the table${withSheet ? ' with their sheet' : ''}. Seat them from the invite panel.` });
+    const twin = namesake(world, parsed.file);
+    if (twin !== null) {
+      setNote(null);
+      return setClash({ file: parsed.file, id: twin.id, name: twin.name });
+    }
+    await add(parsed.file, parsed.file.character.name);
   };
 
   return (
@@ -38,15 +61,19 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
       <h2 id="party-files-h">Party: sheets and files</h2>
       <CharacterForms world={world} send={send} />
       <div class="row small">
-        {characters.length > 0 ? (
+        {listed.length > 0 ? (
           <>
             <span class="inline-field">
               <label for="party-export-who">Character</label>
               <select id="party-export-who" value={id} onChange={(e) => setChosen(e.currentTarget.value)}>
-                {characters.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
+                {groups.map((g) => (
+                  <optgroup key={g.label} label={g.label}>
+                    {g.options.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </select>
             </span>
@@ -80,6 +107,42 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
           />
         </span>
       </div>
+      {clash !== null ? (
+        <div class="row small" role="group" aria-labelledby="party-clash-q" data-testid="party-clash">
+          <span id="party-clash-q">
+            {clash.name} is already at the table. Replace {clash.name}'s sheet with the file's, or add the file's character as "{freeName(world, clash.file.character.name)}"?
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              const c = clash;
+              setClash(null);
+              void replace(c.file, c.id, c.name);
+            }}
+          >
+            Replace {clash.name}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const c = clash;
+              setClash(null);
+              void add(c.file, freeName(world, c.file.character.name));
+            }}
+          >
+            Add as "{freeName(world, clash.file.character.name)}"
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setClash(null);
+              setNote({ kind: 'ok', text: 'Import cancelled: nothing was added.' });
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : null}
       <p role={note?.kind === 'error' ? 'alert' : 'status'} class={note?.kind === 'error' ? 'error small' : 'small'} data-testid="party-files-note">
         {note?.text ?? ''}
       </p>

@@ -14,7 +14,9 @@ import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
 /** `labels`: each sheet field's label as the forms show it (its schema title), for the summary lines. */
-type Loaded = { readonly schema: JsonSchema; readonly kept: readonly string[]; readonly stored: { readonly [k: string]: Json }; readonly labels: { readonly [k: string]: string } } | { readonly problem: string };
+type Choices = { readonly [field: string]: { readonly [option: string]: string } };
+/** `choices`: a choice field's options in words (its schema's labels), so a stored code never shows as it is. */
+type Loaded = { readonly schema: JsonSchema; readonly kept: readonly string[]; readonly stored: { readonly [k: string]: Json }; readonly labels: { readonly [k: string]: string }; readonly choices: Choices } | { readonly problem: string };
 
 export function PhoneSheet({ world, characterId, send, ask }: { world: World; characterId: string; send: Send; ask: Ask }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -29,7 +31,14 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
       if (!schema.ok) return setLoaded({ problem: `The sheet could not be loaded: ${schema.message}. Reload the page to try again.` });
       if (!answer.ok) return setLoaded({ problem: sentenceOf({ code: 'RULE_ERROR', ruleCode: answer.error.code, message: answer.error.message }, {}) });
       const r = answer.result as { sheet: { [k: string]: Json }; playerEditable: string[] };
-      setLoaded({ schema: playerSheetSchema(withSettingCaps(schema.value.schema, world.settings), r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet, labels: Object.fromEntries(fieldsOf(schema.value.schema).map((f) => [f.key, f.label])) });
+      const fields = fieldsOf(schema.value.schema);
+      setLoaded({
+        schema: playerSheetSchema(withSettingCaps(schema.value.schema, world.settings), r.playerEditable),
+        kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)),
+        stored: r.sheet,
+        labels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+        choices: Object.fromEntries(fields.flatMap((f) => (f.kind === 'enum' && f.labels !== undefined ? [[f.key, f.labels]] : []))),
+      });
     });
     return () => {
       live = false;
@@ -42,7 +51,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
   return (
     <div data-testid="phone-sheet">
       <p class="small muted">You may change: {keys.map((k) => loaded.labels[k] ?? labelOf(k)).join(', ')}.</p>
-      <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} />
+      <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} choices={loaded.choices} />
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -77,21 +86,26 @@ function ownSheet(world: World, characterId: string, fallback: { readonly [k: st
  * The rest of the sheet, read-only (ADR 53): a player sees what the GM keeps and why they cannot type it (001 moves HP
  * by damage, healing and rest, and ability scores by injuries and corruption; those come through the GM or a request).
  */
-function KeptByGm({ kept, stored, labels }: { kept: readonly string[]; stored: { readonly [k: string]: Json }; labels: { readonly [k: string]: string } }) {
-  const shown = keptValues(kept, stored);
+function KeptByGm({ kept, stored, labels, choices }: { kept: readonly string[]; stored: { readonly [k: string]: Json }; labels: { readonly [k: string]: string }; choices: Choices }) {
+  const shown = keptValues(kept, stored, choices);
   if (shown.length === 0) return null;
   return (
     <p class="small" data-testid="phone-sheet-kept">
-      Kept by the GM and the rules (damage, healing, rest, injuries): {shown.map(([k, v]) => `${labels[k] ?? labelOf(k)} ${v}`).join(', ')}.
+      Kept by the GM and the rules (damage, healing, rest, injuries): {shown.map(([k, v]) => `${labels[k] ?? labelOf(k)}: ${v}`).join(', ')}.
     </p>
   );
 }
 
-/** The plain values (numbers, words, a ticked box) of the fields a player does not change, in the sheet's order. */
-export function keptValues(kept: readonly string[], stored: { readonly [k: string]: Json }): [string, string][] {
+// The record's own bookkeeping, not numbers a player reads (review 13 #15: "Kind pc" on the phone).
+const BOOKKEEPING = new Set(['id', 'characterId', 'name', 'kind']);
+
+/** The plain values (numbers, words, a ticked box) of the fields a player does not change, in the sheet's order; a choice in its words. */
+export function keptValues(kept: readonly string[], stored: { readonly [k: string]: Json }, choices: Choices = {}): [string, string][] {
   return kept.flatMap((k): [string, string][] => {
+    if (BOOKKEEPING.has(k)) return [];
     const v = stored[k];
-    if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return [[k, String(v)]];
+    if (typeof v === 'number') return [[k, String(v)]];
+    if (typeof v === 'string' && v !== '') return [[k, choices[k]?.[v] ?? v.replace(/-/g, ' ')]];
     return v === true ? [[k, 'yes']] : [];
   });
 }

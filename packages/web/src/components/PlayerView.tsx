@@ -17,6 +17,7 @@ import type { Ask } from '../lib/attack.ts';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './remember.ts';
+import { linkProblem } from '../lib/recent.ts';
 import type { Send } from './types.ts';
 
 export function PlayerView({ capability }: { capability: Capability }) {
@@ -39,7 +40,10 @@ export function PlayerView({ capability }: { capability: Capability }) {
         <StatusDot client={client} bad={problem !== null} />
       </header>
       <main class="player" id="main">
-        {!view ? (
+        {client.revoked.value !== null ? (
+          // A seat removed while open: the message alone, not the fight as it was (review 13 #15: a frozen fight under it).
+          <LinkProblem message={linkProblem(client.revoked.value)} />
+        ) : !view ? (
           problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
@@ -78,7 +82,8 @@ function YourTurn({ world, mine }: { world: World; mine: readonly string[] }) {
   }, [who, serial]);
   if (who === null) return null;
   return (
-    <p class="your-turn" role="status" data-testid="your-turn">
+    // Not a status region: the tracker's turn announcer already says "Your turn: Kira" once (review 13 #14).
+    <p class="your-turn" data-testid="your-turn">
       Your turn: <strong>{who}</strong>
     </p>
   );

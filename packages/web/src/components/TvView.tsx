@@ -1,6 +1,7 @@
 // The shared display for a TV (issue 20): a spectator link with view=tv. Turn
-// order, the round and the visible countdowns in large type, nothing else;
-// the spectator's projection is all it ever receives. Its own chunk.
+// order with each creature's visible health and conditions, the round, the
+// turn timer and the visible countdowns in large type; the spectator's
+// projection is all it ever receives. Its own chunk.
 import { useEffect, useRef } from 'preact/hooks';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
@@ -8,6 +9,7 @@ import { tvModel } from '../lib/tv.ts';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './remember.ts';
 import { StatusDot } from './Chrome.tsx';
+import { TurnTimer } from './TurnTimer.tsx';
 
 export function TvView({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -31,6 +33,8 @@ export function TvView({ capability }: { capability: Capability }) {
             {model.clock}
           </p>
         ) : null}
+        {/* The timer "shown to all" (issue 20): the same count as the GM's and the phones', from the server's start. */}
+        {view ? <TurnTimer world={view.world} gm={false} send={(c) => client.send(c)} /> : null}
         <StatusDot client={client} bad={problem !== null} />
       </header>
       {model === null ? (
@@ -57,8 +61,34 @@ export function TvView({ capability }: { capability: Capability }) {
                     aria-current={r.current ? 'step' : undefined}
                     data-testid="tv-row"
                   >
-                    <span>{r.name}</span>
-                    {r.current ? <span class="tv-tag">now</span> : r.defeated ? <span class="tv-tag">defeated</span> : null}
+                    <div class="tv-line">
+                      <span class="tv-name">{r.name}</span>
+                      {r.current ? <span class="tv-tag">now</span> : r.defeated ? <span class="tv-tag">defeated</span> : null}
+                    </div>
+                    {r.tracks.map((t) => (
+                      <div key={t.label} class="tv-track" data-testid="tv-track">
+                        <span class="tv-track-words">
+                          {t.label} {t.value}/{t.max}
+                        </span>
+                        <span class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${r.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
+                          <span style={{ width: `${Math.max(0, Math.min(100, (100 * t.value) / t.max))}%` }} />
+                        </span>
+                        {t.states.map((s) => (
+                          <span key={s} class={`tv-chip ${s === 'down' || s === 'dead' ? 'bad' : 'warn'}`}>
+                            {s}
+                          </span>
+                        ))}
+                      </div>
+                    ))}
+                    {r.conditions.length > 0 ? (
+                      <ul class="tv-chips" aria-label={`${r.name}'s conditions`} data-testid="tv-conditions">
+                        {r.conditions.map((c) => (
+                          <li key={c} class="tv-chip warn">
+                            {c}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
               </ol>

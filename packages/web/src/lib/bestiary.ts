@@ -5,7 +5,7 @@
 // named errors. The server checks every field again on save and import.
 import { bestiaryIn, type BestiaryEntry, type Character, type Combatant, type EncounterState, type EncounterTemplate, type Json, type TemplateLine, type World } from '@tablekeeper/engine';
 import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
-import { statBlockLabel, statBlockValue } from '@tablekeeper/rulesets/browser';
+import { rulesetTitleOf, statBlockLabel, statBlockValue } from '@tablekeeper/rulesets/browser';
 
 export const FILE_FORMAT = 'tablekeeper-bestiary';
 export const FILE_VERSION = 1;
@@ -108,11 +108,16 @@ export function numberAfter(name: string, taken: readonly string[]): number | nu
 
 const same = (a: Omit<TemplateLine, 'name' | 'count'>, b: Omit<TemplateLine, 'name' | 'count'>): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** A line-up (builder rows) as template lines; "Goblin 1".."Goblin 6" with the same numbers become one line of 6. */
-export function linesFromDrafts(drafts: readonly Draft[]): TemplateLine[] {
+/**
+ * A line-up (builder rows) as template lines; "Goblin 1".."Goblin 6" with the same numbers become one line of 6.
+ * A character's sheet-read numbers (OSR DEX, Edge Save) are not kept unless the GM typed them: the sheet is read
+ * again when the template is used (review 13 #10: a saved DEX 10 came back over a sheet that said 16).
+ */
+export function linesFromDrafts(drafts: readonly Draft[], method: InitiativeMethod | null = null): TemplateLine[] {
   const out: TemplateLine[] = [];
   for (const d of drafts) {
     const init: Record<string, string | number> = { ...d.init };
+    if (d.characterId !== null) for (const f of method?.fields ?? []) if (f.fromSheet === true && !(d.typed ?? []).includes(f.key)) delete init[f.key];
     const rest: Omit<TemplateLine, 'name' | 'count'> = {
       kind: d.kind,
       hidden: d.hidden,
@@ -161,7 +166,7 @@ export function linesFromEncounter(method: InitiativeMethod | null, combatants: 
       ...(entry !== undefined ? { entryId: entry.id } : {}),
     };
   });
-  return linesFromDrafts(drafts);
+  return linesFromDrafts(drafts, method);
 }
 
 /** The builder rows a template makes; lines for characters no longer at the table are left out and named. */
@@ -181,7 +186,10 @@ export function draftsFromTemplate(
       continue;
     }
     const init: Record<string, string> = {};
-    for (const [k, v] of Object.entries(line.init ?? {})) init[k] = String(v);
+    // A character's sheet wins over a number the template kept for it (older templates kept the builder's DEX whole):
+    // the fight reads the sheet as it is now, and nothing says "typed here" for a number nobody typed (review 13 #10).
+    const onSheet = (k: string): boolean => character !== null && method?.fields.some((f) => f.key === k && f.fromSheet === true) === true && character.stats[k] !== undefined;
+    for (const [k, v] of Object.entries(line.init ?? {})) if (!onSheet(k)) init[k] = String(v);
     const d = draftsFrom(method, { name: character !== null ? '' : line.count === 1 ? line.name : `${line.name} x${line.count}`, kind: line.kind, character, hp: line.hp === undefined ? '' : String(line.hp), hidden: line.hidden, init }, makeId);
     if (!d.ok) {
       skipped.push(line.name);
@@ -224,7 +232,8 @@ export function parseBestiaryFile(text: string, rulesetId: string): { ok: true; 
   }
   if (!isObj(data) || data['format'] !== FILE_FORMAT) return { ok: false, errors: ['The file is not a bestiary file (Export bestiary makes one).'] };
   if (data['version'] !== FILE_VERSION) return { ok: false, errors: [`The file is version ${String(data['version'])}; this app reads version ${FILE_VERSION}.`] };
-  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds ${String(data['rulesetId'])} stat blocks; this table plays ${rulesetId}.`] };
+  // The rules by their names, never the ids (review 13 #15).
+  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds stat blocks for ${typeof data['rulesetId'] === 'string' ? rulesetTitleOf(data['rulesetId']) : 'no rules it names'}; this table plays ${rulesetTitleOf(rulesetId)}.`] };
   const list = data['entries'];
   if (!Array.isArray(list) || list.length === 0) return { ok: false, errors: ['The file holds no stat blocks.'] };
   if (list.length > MAX_FILE_ENTRIES) return { ok: false, errors: [`The file holds ${list.length} stat blocks; import at most ${MAX_FILE_ENTRIES} at a time.`] };

@@ -3,9 +3,10 @@
 // character (name, kind, stats: the whole sheet for OSR, Daggerheart and the
 // Kleptonomicon) and, for The 36th Way and the teams game, the ruleset's own
 // sheet. Checked here with named errors; the server checks every field.
-import type { Json, World } from '@tablekeeper/engine';
+import { isDefeated, type Character, type Json, type World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { keptSheetCommandFromText } from '@tablekeeper/rulesets/browser';
+import { keptSheetCommandFromText, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+import { encounterOf } from './encounter.ts';
 import { hasSheet, sheetRulesOf, sheetText } from './sheetEditor.ts';
 import { addThen, madeCharacter } from './made.ts';
 
@@ -55,7 +56,8 @@ export function parseCharacterFile(text: string, rulesetId: string): { ok: true;
   }
   if (!isObj(data) || data['format'] !== CHARACTER_FORMAT) return { ok: false, errors: ['The file is not a character file (Export character makes one).'] };
   if (data['version'] !== CHARACTER_VERSION) return { ok: false, errors: [`The file is version ${String(data['version'])}; this app reads version ${CHARACTER_VERSION}.`] };
-  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds a ${String(data['rulesetId'])} character; this table plays ${rulesetId}.`] };
+  // The rules by their names, never the ids (review 13 #15): "a character for OSR; this table plays The Kleptonomicon".
+  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds a character for ${typeof data['rulesetId'] === 'string' ? rulesetTitleOf(data['rulesetId']) : 'no rules it names'}; this table plays ${rulesetTitleOf(rulesetId)}.`] };
   const errors: string[] = [];
   const c = data['character'];
   if (!isObj(c)) return { ok: false, errors: ['The file has no character in it (character).'] };
@@ -81,9 +83,36 @@ export function parseCharacterFile(text: string, rulesetId: string): { ok: true;
   };
 }
 
-/** The command that adds the file's character (a PC with no seat yet: the GM seats it from the invite panel). */
-export function addCommand(file: CharacterFile): ClientCommand {
-  return { type: 'character.add', name: file.character.name, kind: file.character.kind, stats: file.character.stats as { [k: string]: Json } };
+/** The command that adds the file's character (a PC with no seat yet: the GM seats it from the invite panel), under `name` if given. */
+export function addCommand(file: CharacterFile, name = file.character.name): ClientCommand {
+  return { type: 'character.add', name, kind: file.character.kind, stats: file.character.stats as { [k: string]: Json } };
+}
+
+const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The character already at the table under the file's name (a PC first), or null: the import then asks before adding a twin. */
+export function namesake(world: World, file: CharacterFile): Character | null {
+  const same = Object.values(world.characters).filter((c) => sameName(c.name, file.character.name));
+  return same.find((c) => c.kind === 'pc') ?? same[0] ?? null;
+}
+
+/** The first of "Kira 2", "Kira 3"... that nobody at the table goes by. */
+export function freeName(world: World, name: string): string {
+  const taken = Object.values(world.characters).map((c) => c.name);
+  for (let n = 2; ; n++) {
+    const candidate = `${name} ${n}`;
+    if (!taken.some((t) => sameName(t, candidate))) return candidate;
+  }
+}
+
+/**
+ * "Replace": the file's numbers onto the character already there (same id, so its seat, its place in a fight and its
+ * history stay), with the ruleset's sheet where it keeps one, as one change.
+ */
+export function replaceCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile, characterId: string): ClientCommand {
+  const update: ClientCommand = { type: 'character.update', characterId, stats: file.character.stats as { [k: string]: Json } };
+  const sheet = sheetImportCommand(world, file, characterId);
+  return sheet === null ? update : { type: 'history.batch', commands: [update, sheet] as unknown as Json };
 }
 
 /**
@@ -98,8 +127,45 @@ export function sheetImportCommand(world: Pick<World, 'rulesetId'>, file: Charac
 }
 
 /** The import as one change (ADR 73): the character and its sheet in one batch, so one Undo takes both back. */
-export function importCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile): ClientCommand {
-  const add = addCommand(file);
+export function importCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile, name = file.character.name): ClientCommand {
+  const add = addCommand(file, name);
   const sheet = sheetImportCommand(world, file, madeCharacter(0));
   return sheet === null ? add : addThen(add, () => sheet);
+}
+
+export interface ExportGroup {
+  readonly label: string;
+  readonly options: readonly { readonly id: string; readonly label: string }[];
+}
+
+/**
+ * The export picker's list (review 13 #13): the party, the foes of the latest fight, then the foes of past fights
+ * still standing; a fallen foe of a past fight is left out. A name that still repeats gets "(2)", "(3)"...
+ */
+export function exportGroups(world: World): ExportGroup[] {
+  const enc = encounterOf(world);
+  const inFight = new Map<string, boolean>();
+  for (const c of Object.values(enc?.combatants ?? {})) if (c.characterId !== null) inFight.set(c.characterId, isDefeated(c));
+  const fallen = (ch: Character): boolean => ch.stats['dead'] === true || (typeof ch.stats['hp'] === 'number' && ch.stats['hp'] <= 0);
+  const party: Character[] = [];
+  const foes: Character[] = [];
+  const past: Character[] = [];
+  for (const ch of Object.values(world.characters)) {
+    const foe = ch.kind === 'npc' && ch.seatId === null && !Object.values(world.seats).some((s) => s.characterIds.includes(ch.id));
+    if (!foe) party.push(ch);
+    else if (inFight.has(ch.id)) foes.push(ch);
+    else if (!fallen(ch)) past.push(ch);
+  }
+  const seen = new Map<string, number>();
+  const label = (ch: Character, note = ''): string => {
+    const n = (seen.get(ch.name.toLowerCase()) ?? 0) + 1;
+    seen.set(ch.name.toLowerCase(), n);
+    return `${ch.name}${n > 1 ? ` (${n})` : ''}${note}`;
+  };
+  const groups: ExportGroup[] = [
+    { label: 'Party', options: party.map((c) => ({ id: c.id, label: label(c) })) },
+    { label: enc?.active === true ? 'Foes in this fight' : 'Foes of the last fight', options: foes.map((c) => ({ id: c.id, label: label(c, inFight.get(c.id) === true || fallen(c) ? ' (fallen)' : '') })) },
+    { label: 'Foes of past fights', options: past.map((c) => ({ id: c.id, label: label(c) })) },
+  ];
+  return groups.filter((g) => g.options.length > 0);
 }

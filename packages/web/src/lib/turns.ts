@@ -86,3 +86,11 @@ export function yourTurn(enc: Pick<EncounterState, 'active' | 'current' | 'comba
   if (enc === null || !enc.active || enc.current === null || !mine.includes(enc.current)) return null;
   return enc.combatants[enc.current]?.name ?? null;
 }
+
+/** What the turn announcer says: whose turn it is ("Your turn: Kira" on the player's own), or a choice a phone must make; nothing else. */
+export function turnAnnouncement(enc: Pick<EncounterState, 'current' | 'pending' | 'combatants'>, gm: boolean, mine: readonly string[]): string {
+  const current = enc.current ? enc.combatants[enc.current] : undefined;
+  if (current) return mine.includes(current.id) ? `Your turn: ${current.name}` : `${current.name}'s turn`;
+  if (!gm && enc.pending?.chooser.kind === 'players') return `Waiting: ${enc.pending.prompt}`;
+  return '';
+}

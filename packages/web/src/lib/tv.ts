@@ -5,7 +5,16 @@
 import type { Combatant, World } from '@tablekeeper/engine';
 import { timeOfDay } from './clock.ts';
 import { countdownsOf, isRedacted } from './countdowns.ts';
-import { displayOrder, encounterOf, roundWords } from './encounter.ts';
+import { conditionName, conditionsOn, displayOrder, durationLabel, encounterOf, namesOf, roundWords, tracksOf } from './encounter.ts';
+import { sheetTrackOf } from './sheetTrack.ts';
+
+/** One health track as the phones show it ("HP 5/7", "bloodied"): read from the spectator's projection, so a number the GM keeps is absent. */
+export interface TvTrack {
+  readonly label: string;
+  readonly value: number;
+  readonly max: number;
+  readonly states: readonly string[];
+}
 
 export interface TvRow {
   readonly id: string;
@@ -14,6 +23,9 @@ export interface TvRow {
   readonly acted: boolean;
   readonly defeated: boolean;
   readonly side: 'pc' | 'npc';
+  readonly tracks: readonly TvTrack[];
+  /** Conditions as chips: "Slowed ×2 · 1 round left". */
+  readonly conditions: readonly string[];
 }
 
 export interface TvCountdown {
@@ -43,8 +55,19 @@ const defeated = (c: Combatant): boolean => c.kind === 'npc' && typeof c.stats['
 export function tvModel(world: World): TvModel {
   const enc = encounterOf(world);
   const running = enc !== null && enc.active;
+  const names = running ? namesOf(world) : {};
   const order: TvRow[] = running
-    ? displayOrder(enc).map((c) => ({ id: c.id, name: c.name, current: enc.current === c.id, acted: enc.acted.includes(c.id), defeated: defeated(c), side: c.kind }))
+    ? displayOrder(enc).map((c) => {
+        // The same reading as the phones' rows: the sheet's kept track (36th Way, teams) wins over the combatant's copy.
+        const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
+        const tracks = tracksOf(stats, world.rulesetId).map((t) => ({ label: t.label, value: t.value, max: t.max, states: t.states }));
+        const conditions = conditionsOn(enc, c.id).map((x) => {
+          const left = durationLabel(x.duration, names);
+          return `${conditionName(enc, x.defId)}${x.stacks > 1 ? ` ×${x.stacks}` : ''}${left ? ` · ${left}` : ''}`;
+        });
+        const down = defeated(c) || (c.kind === 'npc' && tracks.some((t) => t.label === 'HP marked' && t.states.includes('down')));
+        return { id: c.id, name: c.name, current: enc.current === c.id, acted: enc.acted.includes(c.id), defeated: down, side: c.kind, tracks, conditions };
+      })
     : [];
   const countdowns: TvCountdown[] = countdownsOf(world)
     .countdowns.filter((c) => isRedacted(c) || c.status !== 'ended')

@@ -73,6 +73,8 @@ export class TableClient {
   readonly view: Signal<ViewState | null> = signal(null);
   readonly lastRejection: Signal<Rejection | null> = signal(null);
   readonly closeReason: Signal<string | null> = signal(null);
+  /** Why the GM took this link back (a removed seat, revoked spectator links): the page then shows only that, never a frozen table. */
+  readonly revoked: Signal<string | null> = signal(null);
   readonly tableId: Signal<string | null> = signal(null);
   /** Who the server says we are (a player learns their seat id here). */
   readonly viewer: Signal<Viewer | null> = signal(null);
@@ -201,6 +203,7 @@ export class TableClient {
       }
       case 'revoked': {
         this.closeReason.value = msg.message;
+        this.revoked.value = msg.message;
         this.stopped = true;
         return;
       }

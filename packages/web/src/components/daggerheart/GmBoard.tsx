@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { foeRevealOf, spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import { builderRows, lineupRequest } from '../../lib/lineup.ts';
+import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, fearOf, isDefeatedAdversary, isHiddenAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
@@ -55,8 +56,21 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const [ticked, setTicked] = useState<{ readonly [id: string]: boolean }>({});
   const joins = (id: string) => ticked[id] ?? !carried.includes(id);
   const joining = everyone.filter((c) => joins(c.id));
+  // The ticked line-up is what "Save the line-up" keeps before a conflict, and a template's Use ticks its own (review 13 #9).
+  const joiningKey = joining.map((c) => c.id).join('|');
+  useEffect(() => {
+    if (!active) builderRows.value = joining.map((c) => ({ id: c.id, name: c.name, kind: c.kind, characterId: c.id, hp: null, hidden: c.visibility === 'hidden', init: {} }));
+  }, [active, joiningKey]);
+  const request = lineupRequest.value;
+  useEffect(() => {
+    if (request === null || !request.replace || active) return;
+    const wanted = new Set(request.drafts.map((d) => d.characterId));
+    setTicked(Object.fromEntries(everyone.map((c) => [c.id, wanted.has(c.id)])));
+    lineupRequest.value = null;
+  }, [request, active]);
   const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
+  const noFear = (fearOf(world).fear ?? 0) < 1;
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
       <h2 id="dh-spot-title">Spotlight</h2>
@@ -87,7 +101,8 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
         </div>
       ) : (
         <>
-          <p class="small" aria-live="polite">
+          {/* Not live: the tracker's turn announcer says whose spotlight it is (review 13 #14). */}
+          <p class="small">
             {enc!.current ? (
               <>
                 Now: <span class="dh-holder" data-testid="spotlight-holder">{enc!.combatants[enc!.current]?.name}</span>
@@ -99,6 +114,12 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
           {tokens.perPc > 0 ? (
             <p class="small" data-testid="action-tokens">
               Action tokens: {roster.filter((c) => c.kind === 'pc').map((c) => `${c.name} ${tokensLeft(enc!, c.id)}/${tokens.perPc}`).join(' · ')} · GM {tokens.gm}
+            </p>
+          ) : null}
+          {/* Taking the spotlight costs 1 Fear (000): at 0 the buttons are off, and this says why (review 13 #15). */}
+          {noFear ? (
+            <p class="small muted" id="dh-no-fear" data-testid="no-fear">
+              The GM has 0 Fear: taking the spotlight for an adversary costs 1.
             </p>
           ) : null}
           <ul class="list">
@@ -119,7 +140,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
                     Spotlight {c.name}
                   </button>
                   {c.kind === 'npc' ? (
-                    <button class="small" onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
+                    <button class="small" disabled={noFear} aria-describedby={noFear ? 'dh-no-fear' : undefined} onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
                       Take with Fear: {c.name}
                     </button>
                   ) : null}
