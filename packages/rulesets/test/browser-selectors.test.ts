@@ -190,10 +190,10 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
 
   it("a hit waiting for the target's reaction names the target until it answers (003 \"Block\")", () => {
     const { s, dice } = boudicaFights();
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: [] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: [], commanded: [] });
     dice.push(3, 2, 10); // 3 + 2 + martial 1 = 6 against evasion 6: a hit, and the guard has stamina to answer
     s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: ['g'], atRisk: [] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: ['g'], atRisk: [], commanded: [] });
     expect(teamsAwaiting(s.view({ role: 'player', seatId: Object.keys(s.world.seats)[0]! }).world).hitTargets).toEqual(['g']);
     const attackId = Object.keys((s.world.ext['teams'] as { pending: object }).pending)[0]!;
     s.run({ type: 'teams.defend', attackId, reaction: 'none' });
@@ -204,11 +204,29 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
     const { s } = boudicaFights();
     s.run({ type: 'teams.damage', targetId: 'b', amount: 7, reduce: false });
     s.run({ type: 'teams.damage', targetId: 'b', amount: 10, reduce: false });
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: ['b'] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: ['b'], commanded: [] });
+  });
+
+  it("an ally commanded during the turn under way is named until the granted action is used or the turn ends (003 Actions table \"Command\")", () => {
+    const t = teamsTable();
+    fight(t.s, ['b', 'p'], ['g'], 'b');
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: boudica as unknown as Json });
+    t.s.run({ type: 'character.sheet.set', characterId: 'p', sheet: { name: 'Petra' } });
+    t.s.run({ type: 'teams.act', characterId: 'b', action: 'Command', targetId: 'p' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual(['p']);
+    t.s.run({ type: 'teams.act', characterId: 'p', action: 'Interact', commanded: true });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual([]);
+    // A second ally's grant, never used, lapses with the commander's turn.
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: { focus: 2 }, patch: true });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'q', kind: 'pc', side: 'players' } });
+    t.s.run({ type: 'teams.act', characterId: 'b', action: 'Command', targetId: 'q' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual(['q']);
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual([]);
   });
 
   it('is empty on any other ruleset', () => {
-    for (const id of rulesetIds.filter((x) => x !== 'teams')) expect(teamsAwaiting(table(id).world), id).toEqual({ hitTargets: [], atRisk: [] });
+    for (const id of rulesetIds.filter((x) => x !== 'teams')) expect(teamsAwaiting(table(id).world), id).toEqual({ hitTargets: [], atRisk: [], commanded: [] });
   });
 });
 
