@@ -148,8 +148,10 @@ const typed: Evolve<KleptoEvent> = {
       }),
     );
     const oa = e.opportunityAttackers;
+    // Each one left may answer with an Opportunity Attack until the mover's turn ends (004 "Movement Reactions").
+    const opened = oa.length === 0 ? next : updateKlepto(next, (st) => ({ ...st, opportunities: { ...(st.opportunities ?? {}), ...Object.fromEntries(oa.map((x) => [x, id])) } }));
     const tail = oa.length > 0 ? ` Opportunity Attack open to ${oa.map((x) => nameOf(w, x)).join(', ')}.` : '';
-    return log(next, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${e.distance}).${tail}`);
+    return log(opened, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${e.distance}).${tail}`);
   },
   'kleptonomicon.wentProne': (w, e) => {
     const id = e.combatant;
@@ -201,7 +203,10 @@ const typed: Evolve<KleptoEvent> = {
     const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
     // A hit's damage: the kernel's HP change completes this line with the result (one damage, one line).
     const data = e.hit === true && e.damage > 0 ? { damageTo: e.targetId } : undefined;
-    return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
+    // An attack on the one who left its reach is the Opportunity Attack: it closes (one per opening).
+    const ops = getKlepto(w).opportunities ?? {};
+    const closed = own(ops, e.attackerId) === e.targetId ? updateKlepto(w, (st) => ({ ...st, opportunities: Object.fromEntries(Object.entries(ops).filter(([k]) => k !== e.attackerId)) })) : w;
+    return log(closed, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
   },
 };
 
@@ -211,7 +216,7 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.started': (w, e) => {
     const started = memberOf<EncounterEvent, 'encounter.started'>(e, 'encounter.started');
     return logEdgeSaves(
-      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {}, opportunities: {} })),
       (started?.combatants ?? []).map((c) => c.id),
     );
   },
@@ -225,7 +230,9 @@ export const kleptoReducers: Record<string, Reducer> = {
       encounterPhase: st.encounterPhase === 'initiative' ? 'main' : st.encounterPhase,
       movement: { ...st.movement, [id]: startTurnMovement(stylesOf(w, id), st.prone.includes(id)) },
       freeActions: { ...st.freeActions, [id]: 0 },
+      // The mover's turn is over: what it left open lapses.
+      opportunities: {},
     };
   }),
-  'encounter.ended': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {} })),
+  'encounter.ended': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {}, opportunities: {} })),
 };

@@ -41,6 +41,11 @@ export interface KleptoState {
   readonly secondaryAwarded: readonly string[];
   readonly resources: { readonly [characterId: string]: { readonly [key: string]: Resource } };
   readonly improvised: { readonly [id: string]: ImprovisedRequest };
+  /**
+   * Opportunity Attacks open now (004 "Movement Reactions"): who may attack, and the mover who left their Swinging
+   * Distance; until the mover's turn ends. Absent in states stored before it existed.
+   */
+  readonly opportunities?: { readonly [attacker: string]: string };
 }
 
 export const EMPTY_KLEPTO: KleptoState = {
@@ -60,6 +65,7 @@ export const EMPTY_KLEPTO: KleptoState = {
   secondaryAwarded: [],
   resources: {},
   improvised: {},
+  opportunities: {},
 };
 
 export function getKlepto(world: World): KleptoState {
