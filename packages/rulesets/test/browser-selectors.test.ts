@@ -4,7 +4,7 @@
 // projection where a phone reads it.
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, tswRangesFrom, type Panel } from '../src/browser.js';
+import { capabilitiesOf, damageBoxCommand, kleptoAwaiting, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, tswRangesFrom, type Panel } from '../src/browser.js';
 import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
 
@@ -269,5 +269,16 @@ describe("damageBoxCommand: the ruleset's own command for the GM's damage box", 
     }
     // Daggerheart clears at most 30 HP slots in one heal.
     expect(damageBoxCommand(table('daggerheart').world, { combatantId: 'c1', characterId: 'ch1' }, 'heal', 99)).toMatchObject({ value: { amount: -30 } });
+  });
+});
+
+describe('kleptoAwaiting: who may make an Opportunity Attack now (004 "Movement Reactions")', () => {
+  it('reads the openings a Move left in this view; none on any other ruleset', () => {
+    const world = (rulesetId: string, opportunities: Json) => ({ ...table(rulesetId).world, ext: { kleptonomicon: { opportunities } } });
+    expect(kleptoAwaiting(world('kleptonomicon', { hound: 'alice', guard: 'alice' }))).toEqual(['guard', 'hound']);
+    expect(kleptoAwaiting(world('kleptonomicon', {}))).toEqual([]);
+    // A state stored before openings existed has none.
+    expect(kleptoAwaiting(table('kleptonomicon').world)).toEqual([]);
+    for (const id of rulesetIds.filter((x) => x !== 'kleptonomicon')) expect(kleptoAwaiting(world(id, { guard: 'alice' })), id).toEqual([]);
   });
 });

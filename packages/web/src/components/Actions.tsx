@@ -319,7 +319,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
-              {f.target === '' ? (
+              {f.target === '' && !action.target.options.some((o) => o.value === '') ? (
                 <option value="" disabled>
                   Pick a target
                 </option>
@@ -339,7 +339,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
             </legend>
             {targetOptionsOf(action)
-              .filter((o) => o.value !== f.target)
+              .filter((o) => o.value !== f.target && o.value !== '')
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
