@@ -3,7 +3,7 @@
 import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
-import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
+import { getKlepto, updateKlepto, withoutOpenings, type KleptoState, type Resource } from './state.js';
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
 import { testDiceText } from './roll.js';
@@ -205,7 +205,8 @@ const typed: Evolve<KleptoEvent> = {
     const data = e.hit === true && e.damage > 0 ? { damageTo: e.targetId } : undefined;
     // An attack on the one who left its reach is the Opportunity Attack: it closes (one per opening).
     const ops = getKlepto(w).opportunities ?? {};
-    const closed = own(ops, e.attackerId) === e.targetId ? updateKlepto(w, (st) => ({ ...st, opportunities: Object.fromEntries(Object.entries(ops).filter(([k]) => k !== e.attackerId)) })) : w;
+    const left = Object.fromEntries(Object.entries(ops).filter(([k]) => k !== e.attackerId));
+    const closed = own(ops, e.attackerId) === e.targetId ? updateKlepto(w, (st) => (Object.keys(left).length === 0 ? withoutOpenings(st) : { ...st, opportunities: left })) : w;
     return log(closed, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
   },
 };
@@ -216,7 +217,7 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.started': (w, e) => {
     const started = memberOf<EncounterEvent, 'encounter.started'>(e, 'encounter.started');
     return logEdgeSaves(
-      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {}, opportunities: {} })),
+      updateKlepto(w, (st) => ({ ...withoutOpenings(st), phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
       (started?.combatants ?? []).map((c) => c.id),
     );
   },
@@ -225,14 +226,13 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.combatantAdded': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded')?.combatant.id ?? '']),
   'encounter.turnStarted': onState((st, e, w) => {
     const id = memberOf<EncounterEvent, 'encounter.turnStarted'>(e, 'encounter.turnStarted')?.id ?? '';
+    // The mover's turn is over: what it left open lapses.
     return {
-      ...st,
+      ...withoutOpenings(st),
       encounterPhase: st.encounterPhase === 'initiative' ? 'main' : st.encounterPhase,
       movement: { ...st.movement, [id]: startTurnMovement(stylesOf(w, id), st.prone.includes(id)) },
       freeActions: { ...st.freeActions, [id]: 0 },
-      // The mover's turn is over: what it left open lapses.
-      opportunities: {},
     };
   }),
-  'encounter.ended': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {}, opportunities: {} })),
+  'encounter.ended': onState((st) => ({ ...withoutOpenings(st), phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {} })),
 };

@@ -65,8 +65,15 @@ export const EMPTY_KLEPTO: KleptoState = {
   secondaryAwarded: [],
   resources: {},
   improvised: {},
-  opportunities: {},
 };
+
+/** The state with no Opportunity Attack open: the key goes, so a table that never had one replays as it was stored. */
+export function withoutOpenings(st: KleptoState): KleptoState {
+  if (st.opportunities === undefined) return st;
+  const { opportunities, ...rest } = st;
+  void opportunities;
+  return rest;
+}
 
 export function getKlepto(world: World): KleptoState {
   const raw = world.ext[KLEPTO_ID];

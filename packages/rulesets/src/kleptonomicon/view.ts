@@ -44,7 +44,7 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
     freeActions: numbers(dropC(st.freeActions)),
     prone: st.prone.filter((id) => !secretC(id)),
     // An opening names two combatants: shown only where the viewer sees both.
-    opportunities: Object.fromEntries(Object.entries(st.opportunities ?? {}).filter(([by, mover]) => typeof mover === 'string' && !secretC(by) && !secretC(mover))),
+    ...(st.opportunities === undefined ? {} : { opportunities: Object.fromEntries(Object.entries(st.opportunities).filter(([by, mover]) => typeof mover === 'string' && !secretC(by) && !secretC(mover))) }),
     xp: numbers(dropCh(st.xp)),
     levels: numbers(dropFoe(dropCh(st.levels))),
     resources: Object.fromEntries(

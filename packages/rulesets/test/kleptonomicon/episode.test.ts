@@ -343,7 +343,7 @@ describe('004 "Movement Reactions": the Opportunity Attack reached from the scre
     const tx = s.run({ type: 'kleptonomicon.attack', ...take.fixed, targetId: 'c-alice', modifier: 0, defense: 5 } as never);
     expect(tx.kind === 'command' && tx.events.map((e) => e.type)).toEqual(expect.arrayContaining(['economy.spent', 'kleptonomicon.attackRolled']));
     expect(getEncounter(s.world).economy['guard1']?.spent['beats']).toBe(1);
-    expect(getKlepto(s.world).opportunities).toEqual({});
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
     expect(ask<Prompts>(s, GM, 'kleptonomicon.reactions', { characterId: 'guard1' }).prompts).toEqual([]);
     expect(s.fail({ type: 'kleptonomicon.attack', attackerId: 'guard1', targetId: 'c-alice', opportunity: true, defense: 5 } as never).code).toBe('NO_OPPORTUNITY');
   });
@@ -351,11 +351,11 @@ describe('004 "Movement Reactions": the Opportunity Attack reached from the scre
   it("an Opportunity Attack not taken lapses when the mover's turn ends; none is opened by a Move that leaves nobody", () => {
     const s = encounter();
     s.run({ type: 'kleptonomicon.move', characterId: 'c-alice', style: 'walk', units: 1 } as never, ANN);
-    expect(getKlepto(s.world).opportunities).toEqual({});
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
     s.run({ type: 'kleptonomicon.move', characterId: 'c-alice', style: 'walk', units: 1, leaving: ['guard1', 'hound1'] } as never, ANN);
     expect(getKlepto(s.world).opportunities).toEqual({ guard1: 'c-alice', hound1: 'c-alice' });
     s.run({ type: 'encounter.endTurn' });
-    expect(getKlepto(s.world).opportunities).toEqual({});
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
     expect(s.fail({ type: 'kleptonomicon.attack', attackerId: 'hound1', targetId: 'c-alice', opportunity: true, defense: 5 } as never).code).toBe('NO_OPPORTUNITY');
   });
 });
