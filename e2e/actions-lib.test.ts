@@ -149,6 +149,29 @@ describe('actions panel helpers', () => {
   });
 });
 
+describe('Kleptonomicon Move: whose reach it leaves (004 "Movement Reactions")', () => {
+  it('nobody by default sends an empty list; the Guard picked, and the Hound ticked too, are sent; the command opens their prompts', () => {
+    const k = scenario(kleptonomicon.ruleset.modules, { rng: seededRng(2), rulesetId: 'kleptonomicon' });
+    const { ch } = seatWithCharacter(k, 'Alice');
+    k.run({ type: 'kleptonomicon.startEpisode' });
+    k.run({ type: 'kleptonomicon.freeplay' });
+    k.run({ type: 'encounter.start', combatants: [{ id: 'a', name: 'Alice', kind: 'pc', characterId: ch, stats: { edgeSave: 20 } }, { id: 'g', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard' } }, { id: 'h', name: 'Hound', kind: 'npc', stats: { creatureType: 'hound' } }] });
+    while ((k.world.ext['encounter'] as { current: string | null }).current !== 'a') k.run({ type: 'encounter.endTurn' });
+    const move = pick(k, GM, 'a', 'move');
+    const f = initialForm(move);
+    expect(f.target).toBe('');
+    expect(payloadOf(move, f)).toEqual({ ok: true, value: { characterId: ch, leaving: [], style: 'walk', units: 1 } });
+    const guard = { ...f, target: 'g' };
+    expect(payloadOf(move, guard)).toMatchObject({ ok: true, value: { leaving: ['g'] } });
+    // "nobody" never goes out with a ticked foe.
+    expect(payloadOf(move, { ...f, also: ['h'] })).toMatchObject({ ok: true, value: { leaving: ['h'] } });
+    const both = commandOf(move, { ...guard, also: ['h'] })!;
+    expect(both).toMatchObject({ type: 'kleptonomicon.move', leaving: ['g', 'h'] });
+    k.run(both as never);
+    expect((k.world.ext['kleptonomicon'] as { opportunities: Json }).opportunities).toEqual({ g: 'a', h: 'a' });
+  });
+});
+
 describe("a foe's attack from its stat block (ADR 40)", () => {
   it('Daggerheart: the adversary in the spotlight gets Attack; its odds in words (d20 +1 vs Evasion 10: 60%); the command it sends is accepted', () => {
     const d = scenario(daggerheart.ruleset.modules, { rng: seededRng(6), rulesetId: 'daggerheart' });

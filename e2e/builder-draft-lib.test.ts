@@ -119,6 +119,15 @@ describe('the builder line-up kept on this device', () => {
     s.setItem(lineupKey('t1'), JSON.stringify([{ ...visible, revealWhenActs: true }]));
     expect(readLineup(s, 't1')![0]!.revealWhenActs).toBeUndefined();
   });
+
+  it("a foe's Edge Save group picked in the builder (1-4) is kept; anything else is dropped, and a PC keeps none", () => {
+    const s = memory();
+    const [orc, bat] = rows('Orc x2', false, false) as [Draft, Draft];
+    keepLineup(s, 't1', [{ ...orc, edgeGroup: 3 }, bat]);
+    expect(readLineup(s, 't1')!.map((d) => d.edgeGroup)).toEqual([3, undefined]);
+    s.setItem(lineupKey('t1'), JSON.stringify([{ ...orc, edgeGroup: 5 }, { ...bat, edgeGroup: 1.5 }, { ...orc, id: 'pc-1', kind: 'pc', edgeGroup: 2 }]));
+    expect(readLineup(s, 't1')!.map((d) => d.edgeGroup)).toEqual([undefined, undefined, undefined]);
+  });
 });
 
 describe('reveal when it acts, from the builder line', () => {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
-import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, withDrafts, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, TWO_GROUPS, typeGroupOf, WHO_STARTS, withDrafts, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
 import { conditionName, durationLabel, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
@@ -164,6 +164,29 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
     const goblins = order.filter((x) => x !== 'Ann');
     expect(goblins).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
     expect(order.indexOf('Ann')).toBe(p.slot === 0 ? 0 : p.slot * 2);
+  });
+
+  it('Kleptonomicon: the GM regroups the foes into 2-4 Edge Save groups (004 "Turn Order"); unpicked foes stay in their type\'s group', () => {
+    const s = table('kleptonomicon', kleptonomicon.ruleset.modules);
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
+    const [ann, orc, gob1, gob2, bat] = [...rows(s, 'Ann', { edgeSave: '2' }, { kind: 'pc' }), ...rows(s, 'Orc', { creatureType: 'Orc', edgeSave: '3' }), ...rows(s, 'Goblin x2', { edgeSave: '1' }), ...rows(s, 'Bat', { creatureType: 'Bat', edgeSave: '0' })] as [Draft, Draft, Draft, Draft, Draft];
+    // By type, best Edge Save first: Orc (3), the Goblins (1), the Bat (0); the builder shows each foe's number.
+    expect(edgeGroups([ann, orc, gob1, gob2, bat])).toEqual([[orc.id], [gob1.id, gob2.id], [bat.id]]);
+    expect([orc, gob1, gob2, bat].map((d) => typeGroupOf([ann, orc, gob1, gob2, bat], d.id))).toEqual([1, 2, 2, 3]);
+    expect(typeGroupOf([ann, orc], ann.id)).toBeNull();
+    // The Bat joins the Orc in group 1, Goblin 2 goes to group 4: group 3 is left empty and drops out, the order stays.
+    const picked = [ann, orc, gob1, { ...gob2, edgeGroup: 4 }, { ...bat, edgeGroup: 1 }];
+    expect(edgeGroups(picked)).toEqual([[orc.id, bat.id], [gob1.id], [gob2.id]]);
+    const start = startCommand(initiativeOf('kleptonomicon'), picked, {});
+    expect(start).toMatchObject({ ok: true, value: { params: { groups: [[orc.id, bat.id], [gob1.id], [gob2.id]] } } });
+    s.run((start as { value: { type: string } }).value);
+    const placed = encounterOf(s.world)!.combatants;
+    expect([orc, bat, gob1, gob2].map((d) => placed[d.id]!.placement)).toEqual([{ group: 0 }, { group: 0 }, { group: 1 }, { group: 2 }]);
+    // Every foe in one group is refused in words before anything is rolled; a lone foe needs only its one group.
+    const one = [ann, ...[orc, gob1, gob2, bat].map((d) => ({ ...d, edgeGroup: 2 }))];
+    expect(startCommand(initiativeOf('kleptonomicon'), one, {})).toEqual({ ok: false, message: TWO_GROUPS });
+    expect(startCommand(initiativeOf('kleptonomicon'), [ann, { ...orc, edgeGroup: 3 }], {})).toMatchObject({ ok: true, value: { params: { groups: [[orc.id]] } } });
   });
 
   it('OSR: a PC who joins the table after foes were lined up comes in before them, and the fight orders everyone by DEX', () => {

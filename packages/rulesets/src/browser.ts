@@ -51,6 +51,7 @@ export { oddsShapeOf, oddsShapesOf, type OddsShape } from './odds-shapes.js';
 export { recoveryRowsOf, type RecoveryRow } from './36th-way/recoveries.js';
 export { tswRangesFrom, type TswRange } from './36th-way/ranges.js';
 export { teamsAwaiting, type TeamsAwaiting } from './teams/awaiting.js';
+export { kleptoAwaiting } from './kleptonomicon/awaiting.js';
 export { tswAwaiting, type TswAwaiting } from './36th-way/awaiting.js';
 export { damageBoxCommand, damageTypesFor, type DamageBoxCommand, type DamageBoxTarget, type DamageTypeOption } from './damage-box.js';
 export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';

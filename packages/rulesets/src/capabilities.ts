@@ -66,7 +66,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).
   teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady', readiedAttackAction: 'readied-attack' },
   // 004: the Episode's phases and Edge Saves.
-  kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
+  kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'], reactionsQuery: 'kleptonomicon.reactions' },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.
   daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true, hpSlots: 30 },
 };

@@ -4,7 +4,7 @@
 // projection where a phone reads it.
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, tswRangesFrom, type Panel } from '../src/browser.js';
+import { capabilitiesOf, damageBoxCommand, kleptoAwaiting, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, tswRangesFrom, type Panel } from '../src/browser.js';
 import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
 
@@ -190,10 +190,10 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
 
   it("a hit waiting for the target's reaction names the target until it answers (003 \"Block\")", () => {
     const { s, dice } = boudicaFights();
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: [] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: [], commanded: [] });
     dice.push(3, 2, 10); // 3 + 2 + martial 1 = 6 against evasion 6: a hit, and the guard has stamina to answer
     s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: ['g'], atRisk: [] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: ['g'], atRisk: [], commanded: [] });
     expect(teamsAwaiting(s.view({ role: 'player', seatId: Object.keys(s.world.seats)[0]! }).world).hitTargets).toEqual(['g']);
     const attackId = Object.keys((s.world.ext['teams'] as { pending: object }).pending)[0]!;
     s.run({ type: 'teams.defend', attackId, reaction: 'none' });
@@ -204,11 +204,29 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
     const { s } = boudicaFights();
     s.run({ type: 'teams.damage', targetId: 'b', amount: 7, reduce: false });
     s.run({ type: 'teams.damage', targetId: 'b', amount: 10, reduce: false });
-    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: ['b'] });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: ['b'], commanded: [] });
+  });
+
+  it("an ally commanded during the turn under way is named until the granted action is used or the turn ends (003 Actions table \"Command\")", () => {
+    const t = teamsTable();
+    fight(t.s, ['b', 'p'], ['g'], 'b');
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: boudica as unknown as Json });
+    t.s.run({ type: 'character.sheet.set', characterId: 'p', sheet: { name: 'Petra' } });
+    t.s.run({ type: 'teams.act', characterId: 'b', action: 'Command', targetId: 'p' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual(['p']);
+    t.s.run({ type: 'teams.act', characterId: 'p', action: 'Interact', commanded: true });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual([]);
+    // A second ally's grant, never used, lapses with the commander's turn.
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: { focus: 2 }, patch: true });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'q', kind: 'pc', side: 'players' } });
+    t.s.run({ type: 'teams.act', characterId: 'b', action: 'Command', targetId: 'q' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual(['q']);
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(teamsAwaiting(t.s.world).commanded).toEqual([]);
   });
 
   it('is empty on any other ruleset', () => {
-    for (const id of rulesetIds.filter((x) => x !== 'teams')) expect(teamsAwaiting(table(id).world), id).toEqual({ hitTargets: [], atRisk: [] });
+    for (const id of rulesetIds.filter((x) => x !== 'teams')) expect(teamsAwaiting(table(id).world), id).toEqual({ hitTargets: [], atRisk: [], commanded: [] });
   });
 });
 
@@ -251,5 +269,16 @@ describe("damageBoxCommand: the ruleset's own command for the GM's damage box", 
     }
     // Daggerheart clears at most 30 HP slots in one heal.
     expect(damageBoxCommand(table('daggerheart').world, { combatantId: 'c1', characterId: 'ch1' }, 'heal', 99)).toMatchObject({ value: { amount: -30 } });
+  });
+});
+
+describe('kleptoAwaiting: who may make an Opportunity Attack now (004 "Movement Reactions")', () => {
+  it('reads the openings a Move left in this view; none on any other ruleset', () => {
+    const world = (rulesetId: string, opportunities: Json) => ({ ...table(rulesetId).world, ext: { kleptonomicon: { opportunities } } });
+    expect(kleptoAwaiting(world('kleptonomicon', { hound: 'alice', guard: 'alice' }))).toEqual(['guard', 'hound']);
+    expect(kleptoAwaiting(world('kleptonomicon', {}))).toEqual([]);
+    // A state stored before openings existed has none.
+    expect(kleptoAwaiting(table('kleptonomicon').world)).toEqual([]);
+    for (const id of rulesetIds.filter((x) => x !== 'kleptonomicon')) expect(kleptoAwaiting(world(id, { guard: 'alice' })), id).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
 import { asJson } from '@tablekeeper/engine/events';
 import { BEATS_ECONOMY, controls, err, getEncounter, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, actorOf, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
 import { abilitiesOf, sheet } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
@@ -26,6 +26,27 @@ export const PLAYER_ADVANTAGE = 'none (the GM grants Advantage or Disadvantage)'
 const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
 
 const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
+
+/** The attack form (ADR 51): the GM keeps every box; a player's shows the sheet's numbers and no Defense box (ADR 56). */
+function attackFormOf(a: Actor, targets: readonly ActionOption[], extra: { readonly [k: string]: Json }, modifier: number, damage: string) {
+  const id = a.combatant.id;
+  const gm = a.viewer.role === 'gm';
+  const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
+  return {
+    command: 'kleptonomicon.attack',
+    fixed: { attackerId: id, ...extra },
+    target: { field: 'targetId', multiple: false, options: targets },
+    numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [],
+    texts: gm
+      ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }]
+      : [
+          { field: 'modifier', label: 'Test modifier (from the sheet)', value: signed(modifier), max: 4, readOnly: true },
+          { field: 'advantage', label: 'Advantage', value: extra['maneuver'] === true ? '1 Disadvantage (the improvised maneuver)' : PLAYER_ADVANTAGE, max: 60, readOnly: true },
+          { field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true },
+        ],
+    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId'] },
+  };
+}
 
 function build(a: Actor): Result<readonly TurnAction[]> {
   const st = getKlepto(a.world);
@@ -51,6 +72,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     const where = { side: sideOf(a, c), ...(standingIn(c) === 'down' ? { standing: 'down' as const } : {}) };
     return d === null ? { value: c.id, label: c.name, ...where } : { value: c.id, label: c.name, ...where, note: `Defense ${d}`, sets: { defense: d } };
   });
+  const reach: ActionOption[] = othersInView(a).flatMap((c) => (c.side === a.combatant.side || standingIn(c) === 'down' ? [] : [{ value: c.id, label: c.name, side: 'foe' as const }])).slice(0, MAX_LEAVING);
   const out: TurnAction[] = [];
   if (a.combatant.characterId !== null) {
     out.push(
@@ -67,25 +89,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   }
   // The Basic Attack (ADR 51): a Test against the target's Defense, its damage on a hit; the maneuver is the same attack at one more Disadvantage that adds Slowed.
   const basic = basicAttackOf(a.world, id);
-  const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
-  // The GM keeps every box. A player's form has no Defense box (the record decides, or the GM: a typed one
+  // attackFormOf: the GM keeps every box. A player's form has no Defense box (the record decides, or the GM: a typed one
   // would be a dead box beside "the GM keeps it secret"), and shows the Test modifier, the Advantage and the
   // damage the rules give, none of which a player may rewrite (ADR 56; review 9: modifier and advantage).
-  const gm = a.viewer.role === 'gm';
-  const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => ({
-    command: 'kleptonomicon.attack',
-    fixed: { attackerId: id, ...extra },
-    target: { field: 'targetId', multiple: false, options: targets },
-    numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [],
-    texts: gm
-      ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }]
-      : [
-          { field: 'modifier', label: 'Test modifier (from the sheet)', value: signed(modifier), max: 4, readOnly: true },
-          { field: 'advantage', label: 'Advantage', value: extra['maneuver'] === true ? '1 Disadvantage (the improvised maneuver)' : PLAYER_ADVANTAGE, max: 60, readOnly: true },
-          { field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true },
-        ],
-    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId'] },
-  });
+  const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => attackFormOf(a, targets, extra, modifier, damage);
   const someone = targets.length === 0 ? forbid('nobody this view can see to attack') : yes;
   out.push(
     action({ id: 'attack', label: 'Basic Attack', cost: '1 Beat', ...attackForm({}, basic.modifier, basic.damage), ...judge(main, ownTurn, beat(a), someone) }),
@@ -103,6 +110,9 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       cost: `free (movement: ${left}u left this turn)`,
       command: 'kleptonomicon.move',
       fixed: { characterId: who },
+      // 004 "Movement Reactions": whose Swinging Distance the move leaves (the foes this view sees, standing), none by
+      // default; each with a Beat left gets an Opportunity Attack prompt.
+      ...(reach.length === 0 ? {} : { target: { field: 'leaving', multiple: true, max: reach.length + 1, label: 'Leaving the reach of', aim: 'foes' as const, options: [{ value: '', label: 'nobody' }, ...reach], picked: [''] } }),
       choices: [{ field: 'style', label: 'Style', options: styles }],
       numbers: [{ field: 'units', label: 'Units', min: 1, max: Math.max(1, left), value: 1 }],
       ...judge(main, ownTurn, left <= 0 ? forbid('no movement left this turn') : yes),
@@ -198,6 +208,33 @@ function effectsOf(ab: Ability): string {
 }
 
 export const kleptoActions = actionsQuery(BEATS_ECONOMY, build);
+
+/** As many as kleptonomicon.move's `leaving` takes. */
+const MAX_LEAVING = 20;
+
+/**
+ * kleptonomicon.reactions: the Opportunity Attack a creature may make now (004 "Movement Reactions"): a Basic
+ * Attack on the one who left its Swinging Distance, paid with a Beat, until that one's turn ends.
+ */
+export const kleptoReactions: Query = (world, args, viewer) => {
+  const id = args['characterId'];
+  if (typeof id !== 'string') return err('INVALID_VALUE', 'characterId must be a combatant id', 'characterId');
+  const got = actorOf(world, viewer, id, BEATS_ECONOMY);
+  if (!got.ok) return got;
+  const a = got.value;
+  const moverId = own(getKlepto(world).opportunities ?? {}, a.combatant.id);
+  const mover = moverId === undefined ? undefined : own(getEncounter(world).combatants, moverId);
+  const prompts = [];
+  if (mover !== undefined) {
+    const basic = basicAttackOf(world, a.combatant.id);
+    const d = defenseOf(world, mover);
+    const target: ActionOption = d === null ? { value: mover.id, label: mover.name, side: sideOf(a, mover) } : { value: mover.id, label: mover.name, side: sideOf(a, mover), note: `Defense ${d}`, sets: { defense: d } };
+    const form = attackFormOf(a, [target], { opportunity: true }, basic.modifier, basic.damage);
+    const take = action({ id: 'opportunity', label: `Opportunity Attack on ${mover.name}`, cost: '1 Beat (a reaction)', ...form, ...judge(affordable(a, 'reaction').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`)) });
+    prompts.push({ id: `opportunity:${mover.id}`, kind: 'opportunity', text: `${mover.name} left ${a.combatant.name}'s Swinging Distance: ${a.combatant.name} may make an Opportunity Attack until ${mover.name}'s turn ends.`, actions: [take] });
+  }
+  return ok(asJson({ characterId: a.combatant.id, name: a.combatant.name, prompts }));
+};
 
 /** Skills the Test form suggests: 004 names only Athletics (the Dash); the GM names any other. */
 export const SUGGESTED_SKILLS: readonly string[] = ['Athletics'];

@@ -3,7 +3,7 @@
 // movement in an Encounter (004).
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { actionsResult, declareActions } from '../actions.js';
+import { actionSchema, actionsResult, declareActions } from '../actions.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 
 const MAX_TEXT = 500;
@@ -59,6 +59,7 @@ const attackInput = z.strictObject({
   targetId: combatantId('who is attacked'),
   abilityId: text(64, 'the sheet ability used (default: the Basic Attack)').min(1).optional(),
   maneuver: z.boolean().meta({ description: 'the improvised maneuver: one more Disadvantage, and a hit adds Slowed' }).optional(),
+  opportunity: z.boolean().meta({ description: 'the Opportunity Attack on someone who left the attacker\'s Swinging Distance (a Basic Attack off turn, paid with a Beat)' }).optional(),
   modifier: modifier(),
   advantage: advantage(),
   defense: int(0, 100, "the Defense the Score must reach (the GM's wins; a player's counts when the target has none on record)").optional(),
@@ -179,6 +180,12 @@ export const kleptoCatalog = catalogOf(
   attackOddsDeclaration,
   testOddsDeclaration,
   declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
+  declareQuery('kleptonomicon.reactions', {
+    summary: 'The Opportunity Attack a combatant may make now on someone who left its Swinging Distance (004 "Movement Reactions"), with its odds',
+    who: 'own-character',
+    input: z.strictObject({ characterId: combatantId('who may react') }),
+    result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.literal('opportunity'), text: z.string(), actions: z.array(actionSchema) })) }),
+  }),
   declareQuery('kleptonomicon.freeplayActions', {
     summary: 'What a character may do outside an Encounter (a Test of a Skill, an improvised action), with odds',
     who: 'own-character',

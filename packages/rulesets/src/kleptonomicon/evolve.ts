@@ -3,7 +3,7 @@
 import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
-import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
+import { getKlepto, updateKlepto, withoutOpenings, type KleptoState, type Resource } from './state.js';
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
 import { testDiceText } from './roll.js';
@@ -148,8 +148,10 @@ const typed: Evolve<KleptoEvent> = {
       }),
     );
     const oa = e.opportunityAttackers;
+    // Each one left may answer with an Opportunity Attack until the mover's turn ends (004 "Movement Reactions").
+    const opened = oa.length === 0 ? next : updateKlepto(next, (st) => ({ ...st, opportunities: { ...(st.opportunities ?? {}), ...Object.fromEntries(oa.map((x) => [x, id])) } }));
     const tail = oa.length > 0 ? ` Opportunity Attack open to ${oa.map((x) => nameOf(w, x)).join(', ')}.` : '';
-    return log(next, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${e.distance}).${tail}`);
+    return log(opened, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${e.distance}).${tail}`);
   },
   'kleptonomicon.wentProne': (w, e) => {
     const id = e.combatant;
@@ -202,7 +204,11 @@ const typed: Evolve<KleptoEvent> = {
     const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
     // A hit's damage: the kernel's HP change completes this line with the result (one damage, one line).
     const data = e.hit === true && e.damage > 0 ? { damageTo: e.targetId } : undefined;
-    return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
+    // An attack on the one who left its reach is the Opportunity Attack: it closes (one per opening).
+    const ops = getKlepto(w).opportunities ?? {};
+    const left = Object.fromEntries(Object.entries(ops).filter(([k]) => k !== e.attackerId));
+    const closed = own(ops, e.attackerId) === e.targetId ? updateKlepto(w, (st) => (Object.keys(left).length === 0 ? withoutOpenings(st) : { ...st, opportunities: left })) : w;
+    return log(closed, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, data, shown);
   },
 };
 
@@ -212,7 +218,7 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.started': (w, e) => {
     const started = memberOf<EncounterEvent, 'encounter.started'>(e, 'encounter.started');
     return logEdgeSaves(
-      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+      updateKlepto(w, (st) => ({ ...withoutOpenings(st), phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
       (started?.combatants ?? []).map((c) => c.id),
     );
   },
@@ -221,12 +227,13 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.combatantAdded': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded')?.combatant.id ?? '']),
   'encounter.turnStarted': onState((st, e, w) => {
     const id = memberOf<EncounterEvent, 'encounter.turnStarted'>(e, 'encounter.turnStarted')?.id ?? '';
+    // The mover's turn is over: what it left open lapses.
     return {
-      ...st,
+      ...withoutOpenings(st),
       encounterPhase: st.encounterPhase === 'initiative' ? 'main' : st.encounterPhase,
       movement: { ...st.movement, [id]: startTurnMovement(stylesOf(w, id), st.prone.includes(id)) },
       freeActions: { ...st.freeActions, [id]: 0 },
     };
   }),
-  'encounter.ended': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {} })),
+  'encounter.ended': onState((st) => ({ ...withoutOpenings(st), phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {} })),
 };

@@ -4,7 +4,7 @@ import { encounterKit, kleptonomiconEncounter, withCatalog, withUpcasts, type Co
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
 import { KLEPTO_WORDS, withWords } from '../undo-words.js';
-import { kleptoActions, kleptoFreeplayActions } from './actions.js';
+import { kleptoActions, kleptoFreeplayActions, kleptoReactions } from './actions.js';
 import { kleptoToolActions } from './tool-actions.js';
 import { kleptoCatalog, kleptoUpcasts } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
@@ -35,7 +35,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(withWords(kleptonomiconModule(kleptonomiconKit), KLEPTO_WORDS), { 'kleptonomicon.actions': kleptoActions, 'kleptonomicon.freeplayActions': kleptoFreeplayActions, 'kleptonomicon.toolActions': kleptoToolActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(withWords(kleptonomiconModule(kleptonomiconKit), KLEPTO_WORDS), { 'kleptonomicon.actions': kleptoActions, 'kleptonomicon.freeplayActions': kleptoFreeplayActions, 'kleptonomicon.toolActions': kleptoToolActions, 'kleptonomicon.reactions': kleptoReactions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
   sheet: kleptoSheetModel,
 });

@@ -41,6 +41,11 @@ export interface KleptoState {
   readonly secondaryAwarded: readonly string[];
   readonly resources: { readonly [characterId: string]: { readonly [key: string]: Resource } };
   readonly improvised: { readonly [id: string]: ImprovisedRequest };
+  /**
+   * Opportunity Attacks open now (004 "Movement Reactions"): who may attack, and the mover who left their Swinging
+   * Distance; until the mover's turn ends. Absent in states stored before it existed.
+   */
+  readonly opportunities?: { readonly [attacker: string]: string };
 }
 
 export const EMPTY_KLEPTO: KleptoState = {
@@ -61,6 +66,14 @@ export const EMPTY_KLEPTO: KleptoState = {
   resources: {},
   improvised: {},
 };
+
+/** The state with no Opportunity Attack open: the key goes, so a table that never had one replays as it was stored. */
+export function withoutOpenings(st: KleptoState): KleptoState {
+  if (st.opportunities === undefined) return st;
+  const { opportunities, ...rest } = st;
+  void opportunities;
+  return rest;
+}
 
 export function getKlepto(world: World): KleptoState {
   const raw = world.ext[KLEPTO_ID];

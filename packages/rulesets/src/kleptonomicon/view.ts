@@ -43,6 +43,8 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
     dashes: Object.fromEntries(Object.entries(dropC(st.dashes)).map(([id, d]) => [id, { round: d.round, count: d.count }])),
     freeActions: numbers(dropC(st.freeActions)),
     prone: st.prone.filter((id) => !secretC(id)),
+    // An opening names two combatants: shown only where the viewer sees both.
+    ...(st.opportunities === undefined ? {} : { opportunities: Object.fromEntries(Object.entries(st.opportunities).filter(([by, mover]) => typeof mover === 'string' && !secretC(by) && !secretC(mover))) }),
     xp: numbers(dropCh(st.xp)),
     levels: numbers(dropFoe(dropCh(st.levels))),
     resources: Object.fromEntries(
@@ -67,7 +69,7 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
 // The projector's rule for one id (ADR 18): entries keyed by a combatant or character go with it, an improvisation with its character.
 export const kleptoIdStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
   const st = getKlepto(world);
-  const byC = own(st.movement, id) !== undefined || own(st.dashes, id) !== undefined;
+  const byC = own(st.movement, id) !== undefined || own(st.dashes, id) !== undefined || own(st.opportunities ?? {}, id) !== undefined;
   const byCh = own(st.resources, id) !== undefined || own(st.episodic, id) !== undefined;
   const improvised = own(st.improvised, id);
   if (!byC && !byCh && improvised === undefined) return undefined;

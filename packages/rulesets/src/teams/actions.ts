@@ -24,6 +24,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const sheets = getTeams(a.world).sheets;
   const me = own(sheets, a.combatant.id);
   const out: TurnAction[] = [];
+  let attackCheck: { allowed: boolean; reason: string | null } = yes;
   if (me !== undefined) {
     // What is wielded comes first and is the default (003 "Brandish": the items in hand), the rest marked not in hand;
     // a sheet that wields nothing keeps no track of hands, so its weapons carry no note.
@@ -42,6 +43,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       const standing = s.dead === true ? ('dead' as const) : s.conscious === false ? ('down' as const) : ('up' as const);
       return [{ value: c.id, label: s.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing === 'dead' ? 'dead' : 'unconscious' }) }];
     });
+    attackCheck = judge(weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes, canFight(me), targets.length === 0 ? forbid('nobody this view can see to attack') : yes);
     out.push(
       action({
         id: 'attack',
@@ -57,12 +59,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
           { field: 'flank', label: 'Flanking', value: false },
         ],
         odds: { query: 'teams.attackOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon', 'bonus', 'sneak', 'flank'] },
-        ...judge(
-          weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes,
-          canFight(me),
-          targets.length === 0 ? forbid('nobody this view can see to attack') : yes,
-          affordable(a, 'action'),
-        ),
+        ...judge(attackCheck, affordable(a, 'action')),
       }),
     );
     if (a.combatant.readied?.action === 'Attack') {
@@ -141,9 +138,42 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     if (req.requires !== undefined) fixed['requires'] = req.requires;
     out.push(action({ id, label: row.name, cost: costWords(kind, cost), command: 'encounter.spend', fixed, ...affordable(a, kind, cost, extra) }));
   }
+  if (me !== undefined) out.unshift(...commandedRows(a, me, out.find((x) => x.id === 'attack'), attackCheck));
   // An unconscious or dead creature takes no action and no reaction (003 "Initiative and Rounds").
   if (me !== undefined && (!me.conscious || me.dead)) return ok(out.map((x) => ({ ...x, ...forbid(`${me.name} is ${me.dead ? 'dead' : 'unconscious'}`) })));
   return ok(out);
+}
+
+/** Who commanded this creature during the turn under way (003 Actions table "Command"), by name; null when no Command is open for it. */
+function commandedBy(a: Actor): string | null {
+  const enc = getEncounter(a.world);
+  const st = getTeams(a.world);
+  const g = own(st.commanded, a.combatant.id);
+  // A grant lasts only through the commander's own turn: the turn numbers are the viewer's, as the projector gives them.
+  if (g === undefined || g.by !== enc.current || g.serial !== enc.turnSerial) return null;
+  return own(st.sheets, g.by)?.name ?? own(enc.combatants, g.by)?.name ?? 'an ally';
+}
+
+/**
+ * The single actions a Command grants (one action, not ending a turn, not another Command; 003 Actions table),
+ * sent with `commanded: true` so the ally's own actions stay unspent; they go once used or when the turn moves on.
+ */
+function commandedRows(a: Actor, me: Sheet, attack: TurnAction | undefined, attackCheck: { allowed: boolean; reason: string | null }): TurnAction[] {
+  const by = commandedBy(a);
+  if (by === null) return [];
+  const cost = `given by ${by}'s Command`;
+  const out: TurnAction[] = [];
+  if (attack !== undefined) out.push({ ...attack, id: 'attack-commanded', label: 'Attack (commanded)', cost, fixed: { ...attack.fixed, commanded: true }, ...attackCheck });
+  const prone = Object.values(getEncounter(a.world).conditions).some((i) => i.target === a.combatant.id && i.defId === 'prone');
+  for (const row of TEAMS_ACTIONS) {
+    // Sprint needs a Move this turn first, which one granted action cannot have had.
+    if (row.kind !== 'action' || row.cost !== 1 || row.endsTurn === true || row.requires !== undefined || row.name === 'Command' || row.name === 'Attack') continue;
+    const { check, ...form } = actRow(a, me, row.name) ?? { check: yes };
+    const standing = row.name === 'Stand Up' && !prone ? forbid(`${me.name} is not prone`) : yes;
+    const id = `${row.name.toLowerCase().replace(/\s+/g, '-')}-commanded`;
+    out.push(action({ id, label: `${row.name} (commanded)`, cost, command: 'teams.act', fixed: { characterId: a.combatant.id, action: row.name, commanded: true }, ...form, ...judge(check, standing) }));
+  }
+  return out;
 }
 
 /** Reactions that are a test against what the GM names (an effect, a trap): teams.react rolls them. */

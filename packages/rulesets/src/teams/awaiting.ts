@@ -9,9 +9,11 @@ export interface TeamsAwaiting {
   readonly hitTargets: readonly string[];
   /** Creatures choosing to fortify or fall unconscious, sorted. */
   readonly atRisk: readonly string[];
+  /** Allies a Command made during the turn under way lets take one action now (003 Actions table), sorted. */
+  readonly commanded: readonly string[];
 }
 
-const NONE: TeamsAwaiting = { hitTargets: [], atRisk: [] };
+const NONE: TeamsAwaiting = { hitTargets: [], atRisk: [], commanded: [] };
 type Obj = { readonly [k: string]: Json };
 const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
 
@@ -24,5 +26,8 @@ export function teamsAwaiting(world: World): TeamsAwaiting {
     const t = obj(p)?.['target'];
     if (typeof t === 'string') targets.add(t);
   }
-  return { hitTargets: [...targets].sort(), atRisk: Object.keys(obj(st['atRisk']) ?? {}).sort() };
+  // A grant lasts through its commander's turn only: the same current creature and turn number (the viewer's own).
+  const enc = obj(world.ext['encounter']);
+  const commanded = Object.entries(obj(st['commanded']) ?? {}).flatMap(([ally, g]) => (enc !== null && obj(g)?.['by'] === enc['current'] && obj(g)?.['serial'] === enc['turnSerial'] ? [ally] : []));
+  return { hitTargets: [...targets].sort(), atRisk: Object.keys(obj(st['atRisk']) ?? {}).sort(), commanded: commanded.sort() };
 }

@@ -312,6 +312,54 @@ describe('004 Movement in an Encounter', () => {
   });
 });
 
+describe('004 "Movement Reactions": the Opportunity Attack reached from the screen', () => {
+  type Action = { id: string; command: string; fixed: { [k: string]: Json }; target: { field: string; multiple: boolean; label?: string; picked?: string[]; options: { value: string; label: string }[] } | null; allowed: boolean; reason: string | null; cost: string };
+  type Prompts = { prompts: { id: string; kind: string; text: string; actions: Action[] }[] };
+  const GM: Viewer = { role: 'gm' };
+  const ask = <T>(s: Scenario, viewer: Viewer, name: string, args: { [k: string]: Json }): T => {
+    const r = s.engine.query(s.table, viewer, name, args);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value as unknown as T;
+  };
+  const move = (s: Scenario): Action => ask<{ actions: Action[] }>(s, ANN, 'kleptonomicon.actions', { combatantId: 'c-alice' }).actions.find((a) => a.id === 'move')!;
+
+  it("Alice's Move asks whose reach she leaves (the foes, nobody by default); leaving the Guard opens its Opportunity Attack, taken with a Beat, once", () => {
+    const s = encounter();
+    const m = move(s);
+    expect(m.target).toMatchObject({ field: 'leaving', multiple: true, label: 'Leaving the reach of', picked: [''] });
+    expect(m.target!.options.map((o) => [o.value, o.label])).toEqual([['', 'nobody'], ['guard1', 'Guard'], ['hound1', 'Hound']]);
+    s.run({ type: m.command, ...m.fixed, style: 'walk', units: 2, leaving: ['guard1'] } as never, ANN);
+    expect(getKlepto(s.world).opportunities).toEqual({ guard1: 'c-alice' });
+    // Both are in view: Ann's view holds the opening too.
+    expect(getKlepto(s.view(ANN).world).opportunities).toEqual({ guard1: 'c-alice' });
+    const prompts = ask<Prompts>(s, GM, 'kleptonomicon.reactions', { characterId: 'guard1' }).prompts;
+    expect(prompts.map((p) => [p.kind, p.text])).toEqual([['opportunity', "Alice left Guard's Swinging Distance: Guard may make an Opportunity Attack until Alice's turn ends."]]);
+    const take = prompts[0]!.actions[0]!;
+    expect(take).toMatchObject({ id: 'opportunity', command: 'kleptonomicon.attack', fixed: { attackerId: 'guard1', opportunity: true }, cost: '1 Beat (a reaction)', allowed: true });
+    expect(take.target!.options.map((o) => o.value)).toEqual(['c-alice']);
+    // The Hound was not left: nothing to answer. A player may not ask for the Guard's answers.
+    expect(ask<Prompts>(s, GM, 'kleptonomicon.reactions', { characterId: 'hound1' }).prompts).toEqual([]);
+    expect(s.engine.query(s.table, ANN, 'kleptonomicon.reactions', { characterId: 'guard1' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const tx = s.run({ type: 'kleptonomicon.attack', ...take.fixed, targetId: 'c-alice', modifier: 0, defense: 5 } as never);
+    expect(tx.kind === 'command' && tx.events.map((e) => e.type)).toEqual(expect.arrayContaining(['economy.spent', 'kleptonomicon.attackRolled']));
+    expect(getEncounter(s.world).economy['guard1']?.spent['beats']).toBe(1);
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
+    expect(ask<Prompts>(s, GM, 'kleptonomicon.reactions', { characterId: 'guard1' }).prompts).toEqual([]);
+    expect(s.fail({ type: 'kleptonomicon.attack', attackerId: 'guard1', targetId: 'c-alice', opportunity: true, defense: 5 } as never).code).toBe('NO_OPPORTUNITY');
+  });
+
+  it("an Opportunity Attack not taken lapses when the mover's turn ends; none is opened by a Move that leaves nobody", () => {
+    const s = encounter();
+    s.run({ type: 'kleptonomicon.move', characterId: 'c-alice', style: 'walk', units: 1 } as never, ANN);
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
+    s.run({ type: 'kleptonomicon.move', characterId: 'c-alice', style: 'walk', units: 1, leaving: ['guard1', 'hound1'] } as never, ANN);
+    expect(getKlepto(s.world).opportunities).toEqual({ guard1: 'c-alice', hound1: 'c-alice' });
+    s.run({ type: 'encounter.endTurn' });
+    expect(getKlepto(s.world).opportunities).toBeUndefined();
+    expect(s.fail({ type: 'kleptonomicon.attack', attackerId: 'hound1', targetId: 'c-alice', opportunity: true, defense: 5 } as never).code).toBe('NO_OPPORTUNITY');
+  });
+});
+
 describe('Kleptonomicon: history and secrets', () => {
   it('undo of a Dash restores movement and Beats; replay equals the live table', () => {
     const s = encounter();

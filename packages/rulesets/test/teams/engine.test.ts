@@ -175,6 +175,13 @@ describe('replay, undo, views', () => {
     expect(gmEnc.turnSerial).toBeGreaterThan(enc.turnSerial);
     // No event a player receives carries a raw turn number.
     for (const tx of pv.history) for (const e of tx.events) expect(e).not.toHaveProperty('serial');
+    // Her player's own actions list (read on the player's view, turn numbers as shown) offers the granted Move.
+    const list = s.engine.query(s.table, ann, 'teams.actions', { combatantId: 'boudica' });
+    const actions = list.ok ? (list.value as { actions: { id: string; fixed: Json; allowed: boolean }[] }).actions : [];
+    expect(actions.find((a) => a.id === 'move-commanded')).toMatchObject({ fixed: { characterId: 'boudica', action: 'Move', commanded: true }, allowed: true });
+    s.run({ type: 'teams.act', characterId: 'boudica', action: 'Move', commanded: true }, ann);
+    const after = s.engine.query(s.table, ann, 'teams.actions', { combatantId: 'boudica' });
+    expect(after.ok && (after.value as { actions: { id: string }[] }).actions.filter((a) => a.id.endsWith('-commanded'))).toEqual([]);
   });
 
   it('replaying the recorded transactions rebuilds exactly the live world, and undo of an attack reverts it all', () => {

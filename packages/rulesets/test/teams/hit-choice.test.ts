@@ -248,6 +248,54 @@ describe('the action table as forms (003 Actions and Reactions tables)', () => {
     expect(find(list(), 'command')).toMatchObject({ allowed: false, reason: 'Command needs 2 focus (Boudica has 0)' });
   });
 
+  it("a Command opens the ally's granted single actions, marked (commanded), sent with commanded: true; used once, they go and the ally's own actions stay", () => {
+    const { s, dice, list } = turn();
+    sheetFor(s, 'p', { name: 'Petra', attributes: { dexterity: 6 }, skills: { combat: 6 }, maxStamina: 2, items: { dagger: { name: 'dagger', weapon: dagger } } });
+    const petra = () => ask<ActionsAnswer>(s, GM, 'teams.actions', { combatantId: 'p' });
+    const granted = () => petra().actions.filter((x) => x.id.endsWith('-commanded'));
+    // Before any Command, Petra off her turn has nothing granted and her own Attack waits for her turn.
+    expect(granted()).toEqual([]);
+    expect(find(petra().actions, 'attack').allowed).toBe(false);
+    const c = find(list(), 'command');
+    s.run({ type: c.command, ...c.fixed, targetId: 'p' });
+    // One action that does not end a turn and is not a Command (003 Actions table): Attack, Brandish, Interact, Move, Seek Cover, Stand Up.
+    expect(granted().map((x) => [x.label, x.cost, x.allowed])).toEqual([
+      ['Attack (commanded)', "given by Boudica's Command", true],
+      ['Brandish (commanded)', "given by Boudica's Command", true],
+      ['Interact (commanded)', "given by Boudica's Command", true],
+      ['Move (commanded)', "given by Boudica's Command", true],
+      ['Seek Cover (commanded)', "given by Boudica's Command", true],
+      ['Stand Up (commanded)', "given by Boudica's Command", false],
+    ]);
+    expect(find(granted(), 'stand-up-commanded').reason).toBe('Petra is not prone');
+    const attack = find(granted(), 'attack-commanded');
+    expect(attack).toMatchObject({ command: 'teams.attack', fixed: { attackerId: 'p', commanded: true }, odds: { query: 'teams.attackOdds' } });
+    // Foes first, then allies (ADR 52), as her own Attack lists them.
+    expect(attack.target!.options.map((o) => o.value)).toEqual(['g', 'b']);
+    dice.push(6, 6, 10);
+    const tx = s.run({ type: attack.command, ...attack.fixed, targetId: 'g', weapon: 'dagger' });
+    expect(lastOf(s, 'teams.commandUsed')).toMatchObject({ ally: 'p', by: 'b' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ attacker: 'p', target: 'g' });
+    // Used: the grant is gone, and none of Petra's own three actions was spent on it.
+    expect(granted()).toEqual([]);
+    expect(tx.kind === 'command' && tx.events.map((e) => e.type)).not.toContain('economy.spent');
+    turnTo(s, 'p');
+    expect(find(petra().actions, 'attack').allowed).toBe(true);
+  });
+
+  it('an unused Command lapses when the commander\'s turn ends: the granted entries go', () => {
+    const { s, list } = turn();
+    const c = find(list(), 'command');
+    s.run({ type: c.command, ...c.fixed, targetId: 'p' });
+    const granted = () => ask<ActionsAnswer>(s, GM, 'teams.actions', { combatantId: 'p' }).actions.filter((x) => x.id.endsWith('-commanded'));
+    const move = find(granted(), 'move-commanded');
+    expect(move).toMatchObject({ command: 'teams.act', fixed: { characterId: 'p', action: 'Move', commanded: true }, allowed: true });
+    s.run({ type: 'encounter.endTurn' });
+    expect(granted()).toEqual([]);
+    // The engine agrees: the grant is no longer there to act on.
+    expect(s.fail({ type: move.command, ...move.fixed }).code).toBe('NOT_COMMANDED');
+  });
+
   it('Ready an Action picks the action and a trigger, and ends the turn', () => {
     const { s, list } = turn();
     const r = find(list(), 'ready-an-action');

@@ -5,7 +5,7 @@
 // lines the command wrote. No rule is decided here.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
-import { actionsQueryOf, capabilitiesOf, lifeFlags } from '@tablekeeper/rulesets/browser';
+import { actionsQueryOf, capabilitiesOf, lifeFlags, teamsAwaiting } from '@tablekeeper/rulesets/browser';
 import { waitingOn } from '../lib/hitChoices.ts';
 import { actionsInputs, afterRollWords, commandOf, formDone, formStays, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
@@ -24,22 +24,38 @@ export interface ActionsPanelProps {
   readonly ask: Ask;
   /** Combatant ids a player controls. */
   readonly mine?: readonly string[];
+  /** Whose list, where it is not the turn's (the GM's list for an ally a teams Command lets act now). */
+  readonly actor?: string;
+  readonly testId?: string;
 }
 
 function withoutReadied(a: ActionsAnswer | null, id: string | undefined): ActionsAnswer | null {
   return a === null || id === undefined ? a : { ...a, actions: a.actions.filter((x) => x.id !== id) };
 }
 
-/** Whose actions this viewer sees: the GM the current turn's; a player their own (the current one first). */
-function actorFor(enc: EncounterState, gm: boolean, mine: readonly string[]): string | null {
+/** Whose actions this viewer sees: the GM the current turn's; a player their own (the current one first, then one a Command lets act now). */
+function actorFor(world: World, enc: EncounterState, gm: boolean, mine: readonly string[]): string | null {
   if (gm) return enc.current;
   if (enc.current !== null && mine.includes(enc.current)) return enc.current;
-  return mine[0] ?? null;
+  return teamsAwaiting(world).commanded.find((id) => mine.includes(id)) ?? mine[0] ?? null;
 }
 
-export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPanelProps) {
+export function ActionsPanel(props: ActionsPanelProps) {
+  // The GM also acts for an ally a teams Command lets take one action now, in its own list under the turn's (003 Actions table).
+  const allies = props.gm ? teamsAwaiting(props.world).commanded.filter((id) => id !== props.enc.current) : [];
+  return (
+    <>
+      <ActorActions {...props} />
+      {allies.map((id) => (
+        <ActorActions key={id} {...props} actor={id} testId="commanded-actions" />
+      ))}
+    </>
+  );
+}
+
+function ActorActions({ world, enc, gm, send, ask, mine = [], actor, testId = 'actions-panel' }: ActionsPanelProps) {
   const query = actionsQueryOf(world.rulesetId);
-  const who = actorFor(enc, gm, mine);
+  const who = actor ?? actorFor(world, enc, gm, mine);
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   // The open form has rolled: its button then opens a fresh form instead of closing it (review 6: a second Attack).
@@ -67,9 +83,17 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       live = false;
     };
   }, [query, who, ...actionsInputs(world, enc, who)]);
-  const found = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
+  const listed = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
+  // A teams Command's granted action leaves the list once used (it may answer before the roll is marked here):
+  // its form stays, its result in view, through the turn it was opened in.
+  const [last, setLast] = useState<TurnAction | null>(null);
+  useEffect(() => {
+    if (listed !== null) setLast(listed);
+  }, [listed]);
+  const used = listed === null && last !== null && last.id === open && last.id.endsWith('-commanded');
+  const found = used ? { ...last, allowed: false, reason: 'the Command that gave it is used' } : listed;
   const dyingNow = found !== null && lifeFlags(world, enc.combatants[(answer as ActionsAnswer).combatantId]?.characterId ?? null)['dying'] === true;
-  const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow, rolled === found.id);
+  const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow, rolled === found.id || used);
   // A form for an action that can no longer be taken closes for good, so it does not come back unasked later.
   useEffect(() => {
     if (stale) {
@@ -80,7 +104,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   if (query === null || who === null || answer === null) return null;
   if (typeof answer === 'string') {
     return (
-      <p class="small muted" data-testid="actions-panel">
+      <p class="small muted" data-testid={testId}>
         No actions: {answer}
       </p>
     );
@@ -89,7 +113,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     // The 36th Way and teams answer nothing for a creature without a sheet of their own (GM review: "Bram has no actions here yet").
     const needs = needsSheetLine(world.rulesetId, answer.name, gm);
     return (
-      <p class="small muted" data-testid="actions-panel">
+      <p class="small muted" data-testid={testId}>
         {needs ?? `${answer.name} has no actions here yet.`}{' '}
         {needs !== null && gm ? (
           <button class="small" onClick={() => dispatchEvent(new CustomEvent(OPEN_SHEET_EVENT, { detail: answer.combatantId }))}>
@@ -125,8 +149,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   };
   const confirming = allowed.find((a) => a.id === asking && a.confirm !== undefined);
   return (
-    <section class="actions" aria-labelledby="act-title" data-testid="actions-panel" style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
-      <h3 id="act-title">
+    <section class="actions" aria-labelledby={`${testId}-title-${answer.combatantId}`} data-testid={testId} style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
+      <h3 id={`${testId}-title-${answer.combatantId}`}>
         {answer.name}: actions{answer.onTurn ? '' : ' (off turn)'}
       </h3>
       {unable ? (
@@ -298,7 +322,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
-              {f.target === '' ? (
+              {f.target === '' && !action.target.options.some((o) => o.value === '') ? (
                 <option value="" disabled>
                   Pick a target
                 </option>
@@ -318,7 +342,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
             </legend>
             {targetOptionsOf(action)
-              .filter((o) => o.value !== f.target)
+              .filter((o) => o.value !== f.target && o.value !== '')
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}

@@ -3,7 +3,7 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, sheetSays, startCommand, teamsOf, WHO_STARTS, withDrafts, withSheets, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, initiativeOf, MAX_EDGE_GROUPS, typeGroupOf, joinParty, partyDrafts, sheetSays, startCommand, teamsOf, WHO_STARTS, withDrafts, withSheets, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
@@ -77,6 +77,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [error, setError] = useState<string | null>(null);
   // Shown and started as the sheets say now (a DEX or Edge Save the GM did not type follows its sheet, ADR 90).
   const lined = withSheets(method, rows, world.characters);
+  const edgeSave = method?.order === 'edge-save';
+  const groups = edgeSave ? edgeGroups(lined) : [];
   const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
@@ -168,6 +170,27 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
                   reveal {d.name} when it acts
                 </label>
               ) : null}
+              {edgeSave && d.kind === 'npc' ? (
+                // 004 "Turn Order": the GM may regroup the NPCs into two to four groups; by type until picked.
+                <label class="row small" style={{ fontWeight: 400 }}>
+                  Edge Save group{' '}
+                  <select
+                    aria-label={`${d.name}'s Edge Save group`}
+                    value={d.edgeGroup === undefined ? '' : String(d.edgeGroup)}
+                    onChange={(e) => {
+                      const n = Number(e.currentTarget.value);
+                      setRows(rows.map((x) => (x.id !== d.id ? x : e.currentTarget.value === '' ? { ...x, edgeGroup: undefined } : { ...x, edgeGroup: n })));
+                    }}
+                  >
+                    <option value="">by type (group {typeGroupOf(lined, d.id)})</option>
+                    {Array.from({ length: MAX_EDGE_GROUPS }, (_, i) => (
+                      <option key={i} value={String(i + 1)}>
+                        group {i + 1}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
               <button class="small" aria-label={`Take ${d.name} off the list`} onClick={() => setRows(rows.filter((x) => x.id !== d.id))}>
                 ×
               </button>
@@ -177,6 +200,12 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       ) : (
         <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
       )}
+      {edgeSave && groups.length > 0 ? (
+        // The groups each PC's Edge Saves go against, in order, shown before anything is rolled.
+        <p class="small" data-testid="edge-groups">
+          Edge Save groups, in order: {groups.map((g, i) => `${i + 1}. ${g.map((id) => lined.find((d) => d.id === id)?.name ?? id).join(', ')}`).join('; ')}
+        </p>
+      ) : null}
       {characters.some((c) => c.kind === 'pc' && !dead.includes(c.id) && !rows.some((r) => r.characterId === c.id)) ? (
         // Apart from Roll initiative below it (review 9: the two buttons touched).
         <button class="small" style={{ marginBottom: '8px' }} onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>

@@ -69,7 +69,8 @@ export function toggleAlso(f: ActionForm, target: string, on: boolean): ActionFo
 export function targetsOf(a: TurnAction, f: ActionForm): string[] {
   if (a.target === null) return [];
   const offered = (t: string) => a.target!.options.some((o) => o.value === t);
-  return [f.target, ...f.also.filter((t) => t !== f.target)].filter(offered);
+  // An offered empty value ("nobody": a Move that leaves no one's reach) picks no one.
+  return [f.target, ...f.also.filter((t) => t !== f.target)].filter((t) => t !== '' && offered(t));
 }
 
 /**

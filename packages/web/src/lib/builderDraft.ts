@@ -3,7 +3,7 @@
 // starts. Whatever storage holds is read back field by field: a row that does
 // not read as a Draft is dropped, never thrown. GM-side only (phone bundle).
 import type { Json } from '@tablekeeper/engine';
-import type { Draft } from './initiative.ts';
+import { MAX_EDGE_GROUPS, type Draft } from './initiative.ts';
 
 /** The two calls of Web Storage used here (typed locally so Node tests need no DOM types). */
 export type LineupStore = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
@@ -16,7 +16,7 @@ const isObj = (x: unknown): x is { readonly [k: string]: unknown } => x !== null
 
 function draftOf(x: unknown): Draft | null {
   if (!isObj(x)) return null;
-  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs, typed } = x;
+  const { id, name, kind, characterId, hp, hidden, init, extra, entryId, revealWhenActs, typed, edgeGroup } = x;
   if (typeof id !== 'string' || id === '' || typeof name !== 'string' || name.trim() === '' || (kind !== 'pc' && kind !== 'npc')) return null;
   if (characterId !== null && typeof characterId !== 'string') return null;
   if (hp !== null && (typeof hp !== 'number' || !Number.isInteger(hp))) return null;
@@ -34,6 +34,7 @@ function draftOf(x: unknown): Draft | null {
     // Kept before ADR 90: no field was marked typed, so every sheet-read one follows the sheet.
     ...(Array.isArray(typed) && typed.every((k) => typeof k === 'string') && typed.length > 0 ? { typed: typed as string[] } : {}),
     ...(hidden === true && revealWhenActs === true ? { revealWhenActs: true } : {}),
+    ...(kind === 'npc' && typeof edgeGroup === 'number' && Number.isInteger(edgeGroup) && edgeGroup >= 1 && edgeGroup <= MAX_EDGE_GROUPS ? { edgeGroup } : {}),
   };
 }
 

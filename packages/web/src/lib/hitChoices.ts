@@ -3,7 +3,7 @@
 // selector reads this viewer's view (a player's holds only what they may see);
 // the choices themselves and their odds come from the engine's teams.reactions query.
 import type { World } from '@tablekeeper/engine';
-import { pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
+import { kleptoAwaiting, pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 /** Sheet keys with something to answer, sorted; a player's own only (the GM answers for anyone). */
@@ -15,6 +15,9 @@ export function waitingOn(world: World, gm: boolean, mine: readonly string[]): s
     const mineChars = new Set(mine.map((m) => (enc !== null && Object.hasOwn(enc.combatants, m) ? enc.combatants[m]!.characterId : null)).filter((c) => c !== null));
     return tsw.filter((t) => gm || mine.includes(t.sheetId) || (t.characterId !== null && mineChars.has(t.characterId))).map((t) => t.sheetId);
   }
+  // The Kleptonomicon: combatants someone's Move left, with an Opportunity Attack open (004 "Movement Reactions").
+  const klepto = kleptoAwaiting(world);
+  if (klepto.length > 0) return klepto.filter((id) => gm || mine.includes(id));
   const { hitTargets, atRisk } = teamsAwaiting(world);
   if (hitTargets.length === 0 && atRisk.length === 0) return [];
   const keys = new Set<string>([...hitTargets, ...atRisk]);

@@ -35,6 +35,8 @@ export interface Draft {
    * sheet as it is now (`withSheets`), so a line-up drafted before a sheet edit never shows the old number.
    */
   readonly typed?: readonly string[];
+  /** A foe's Edge Save group (1-4) the GM picked (004 "Turn Order": the GM may regroup); absent: its type's group. */
+  readonly edgeGroup?: number;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -221,12 +223,15 @@ export function teamsOf(drafts: readonly Draft[]): string[] {
   return [...new Set(drafts.map((d) => String(d.init['team'] ?? '')).filter((t) => t !== ''))];
 }
 
+/** 004 "Turn Order": the GM regroups the NPCs into two to four groups. */
+export const MAX_EDGE_GROUPS = 4;
+
 /**
  * Foes grouped by creature type for the Edge Save order (004 asks for 2-4
  * groups): best Edge Save first. One type with several foes is split in two,
  * past four the slowest groups merge into the fourth.
  */
-export function edgeGroups(drafts: readonly Draft[]): string[][] {
+export function typeGroups(drafts: readonly Draft[]): string[][] {
   const npcs = drafts.filter((d) => d.kind === 'npc');
   const byType = new Map<string, Draft[]>();
   for (const d of npcs) {
@@ -240,9 +245,31 @@ export function edgeGroups(drafts: readonly Draft[]): string[][] {
     const half = Math.ceil(g.length / 2);
     groups = [g.slice(0, half), g.slice(half)];
   }
-  if (groups.length > 4) groups = [...groups.slice(0, 3), groups.slice(3).flat()];
+  if (groups.length > MAX_EDGE_GROUPS) groups = [...groups.slice(0, MAX_EDGE_GROUPS - 1), groups.slice(MAX_EDGE_GROUPS - 1).flat()];
   return groups.map((g) => g.map((d) => d.id));
 }
+
+/**
+ * The Edge Save groups the start sends, in order: each foe in the group the GM picked for it, the others where
+ * their type puts them (group N of typeGroups); groups left empty drop out, the rest keep their order.
+ */
+export function edgeGroups(drafts: readonly Draft[]): string[][] {
+  const auto = typeGroups(drafts);
+  const picked = new Map(drafts.flatMap((d) => (d.kind === 'npc' && d.edgeGroup !== undefined ? [[d.id, d.edgeGroup] as const] : [])));
+  if (picked.size === 0) return auto;
+  const slots: string[][] = Array.from({ length: MAX_EDGE_GROUPS }, () => []);
+  auto.forEach((g, i) => g.forEach((id) => slots[(picked.get(id) ?? i + 1) - 1]!.push(id)));
+  return slots.filter((g) => g.length > 0);
+}
+
+/** A foe's group number by its type alone (1-4), as the builder shows it before any pick; null for a PC. */
+export function typeGroupOf(drafts: readonly Draft[], id: string): number | null {
+  const i = typeGroups(drafts).findIndex((g) => g.includes(id));
+  return i < 0 ? null : i + 1;
+}
+
+/** The refusal of an Edge Save start whose foes were all put in one group. */
+export const TWO_GROUPS = 'Put the foes in at least two Edge Save groups: 004 "Turn Order" asks for two to four.';
 
 /** The refusal of a teams start with no first team chosen (003 "Initiative and Rounds"). */
 export const WHO_STARTS = 'Choose who starts the fight: the team of whoever began it (an attack, an ambush) goes first, then the team it set upon.';
@@ -262,6 +289,7 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
   const extra = optionParams(method, opts);
   if (method?.order === 'edge-save') {
     const groups = edgeGroups(drafts);
+    if (groups.length < Math.min(2, groups.flat().length)) return { ok: false, message: TWO_GROUPS };
     const params = { ...(groups.length > 0 ? { groups } : {}), ...extra };
     return { ok: true, value: { type: 'encounter.start', combatants, ...(Object.keys(params).length > 0 ? { params } : {}) } };
   }

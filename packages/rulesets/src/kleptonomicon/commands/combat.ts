@@ -108,7 +108,15 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
         const onTurn = enc.current === attacker.id;
         const events: EngineEvent[] = [];
         // The Basic Attack (and its maneuver) is an ability of one Beat on one's own turn; a sheet ability costs what its time says.
-        const cost = ability === null ? (onTurn ? ({ ok: true, cost: 'beat' } as const) : ({ ok: false, error: { code: 'NOT_YOUR_TURN', message: `${attacker.name} makes a Basic Attack on their own turn`, path: 'attackerId' } } as const)) : abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: onTurn });
+        // 004 "Movement Reactions": the Opportunity Attack is a Basic Attack against the mover, off turn, as a reaction.
+        if (p.opportunity === true) {
+          if (ability !== null || p.maneuver === true) return err('NOT_OPPORTUNITY', 'an Opportunity Attack is a Basic Attack', 'opportunity');
+          if (own(st.opportunities ?? {}, attacker.id) !== target.id) return err('NO_OPPORTUNITY', `${attacker.name} has no Opportunity Attack open against ${target.name}`, 'opportunity');
+          const spend = kit.spend(world, attacker.id, { kind: 'reaction', cost: 1 });
+          if (!spend.ok) return err('NO_BEATS', `${attacker.name} has no Beat left this round`, 'attackerId');
+          events.push(spend.value);
+        }
+        const cost = p.opportunity === true ? ({ ok: true, cost: 'paid' } as const) : ability === null ? (onTurn ? ({ ok: true, cost: 'beat' } as const) : ({ ok: false, error: { code: 'NOT_YOUR_TURN', message: `${attacker.name} makes a Basic Attack on their own turn`, path: 'attackerId' } } as const)) : abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: onTurn });
         if (!cost.ok) return { ok: false, error: cost.error };
         if (cost.cost === 'beat') {
           const spend = kit.spend(world, attacker.id, { kind: ability?.time === 'beatReaction' ? 'reaction' : 'ability', cost: 1 });
