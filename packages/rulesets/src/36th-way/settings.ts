@@ -2,13 +2,10 @@
 // text is silent, or where the rules README settles a dice mechanic, is a
 // setting a table can override through world.settings[key].
 import type { Json, World } from '@tablekeeper/engine';
+import type { SettingDef } from '../ruleset.js';
 
-export interface TswSettingDef {
-  readonly key: string;
-  readonly default: Json;
-  readonly description: string;
-  readonly source: string;
-}
+/** The shared setting declaration (allowed values and ranges are checked on every change). */
+export type TswSettingDef = SettingDef;
 
 const TEXT = '002_c2dc3d650823e22d.txt';
 const README = 'rules/README.md, "The 36th Way (002)"';

@@ -1,13 +1,10 @@
 // Every interpretation of 001 the ruleset makes, as a named table setting
 // (rules README: "make each one a named setting"). Read with `osrSettings(world)`.
 import type { Json, World } from '@tablekeeper/engine';
+import type { SettingDef } from '../ruleset.js';
 
-export interface OsrSettingDef {
-  readonly key: string;
-  readonly default: Json;
-  readonly description: string;
-  readonly source: string;
-}
+/** The shared setting declaration (allowed values and ranges are checked on every change). */
+export type OsrSettingDef = SettingDef;
 
 const F = '001_549d90ad32698ce5.txt';
 

@@ -2,13 +2,10 @@
 // text is silent, or where the rules README settles a dice mechanic, is a
 // setting a table can override (world.settings[key]).
 import type { Json, World } from '@tablekeeper/engine';
+import type { SettingDef } from '../ruleset.js';
 
-export interface TeamsSettingDef {
-  readonly key: string;
-  readonly default: Json;
-  readonly description: string;
-  readonly source: string;
-}
+/** The shared setting declaration (allowed values and ranges are checked on every change). */
+export type TeamsSettingDef = SettingDef;
 
 const TEXT = '003_b64e7ab0ea5c9095.txt';
 const README = 'rules/README.md, "The team game (003)"';
@@ -50,9 +47,10 @@ export const TEAMS_SETTINGS: readonly TeamsSettingDef[] = [
   },
   {
     key: 'teams.killingStrikeWeapons',
-    default: 'lethal',
-    description: 'Weapons usable for a killing strike: "lethal" (any weapon not marked nonlethal; the text reads "nonlethal", which we take as a slip) or "any".',
-    source: `${TEXT}, "Death" (our reading)`,
+    default: 'any',
+    allowed: ['any', 'nonlethal', 'lethal'],
+    description: 'Weapons that may deliver a killing strike: "any" weapon, nonlethal ones included (the text names "any nonlethal weapon"); "nonlethal" ones only (the text word for word); or "lethal" ones only (reading "nonlethal" as a slip).',
+    source: `${TEXT}, "Death"`,
   },
   { key: 'teams.killingStrikeActions', default: 3, description: 'Actions a killing strike takes in combat (the three-action activity).', source: `${TEXT}, "Death"` },
   { key: 'teams.resuscitateDifficulty', default: 10, description: 'Difficulty of the resuscitate test when the GM names none.', source: `${TEXT}, Actions table, Resuscitate (our default: the excerpt names none)` },
@@ -89,4 +87,12 @@ export function boolSetting(world: World, key: string): boolean {
 /** Net advantage as the table plays it (the 'teams.advantage' setting). */
 export function effectiveAdvantage(world: World, net: number): number {
   return setting(world, 'teams.advantage') === 'off' ? 0 : net;
+}
+
+/** Why this table refuses a weapon for a killing strike ('nonlethal' or 'lethal': the kind refused), or null (the 'teams.killingStrikeWeapons' setting). */
+export function killingStrikeRefuses(world: World, nonlethal: boolean): 'nonlethal' | 'lethal' | null {
+  const allowed = setting(world, 'teams.killingStrikeWeapons');
+  if (allowed === 'lethal' && nonlethal) return 'nonlethal';
+  if (allowed === 'nonlethal' && !nonlethal) return 'lethal';
+  return null;
 }
