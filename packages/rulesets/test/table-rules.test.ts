@@ -6,7 +6,7 @@ import { getEncounter, scenario, seededRng, type Json, type Scenario, type Viewe
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { engineFor, resolveSettings, rulesetIds, rulesetInfo } from '../src/registry.js';
-import { settingAllowedWords, settingChangedSentence, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle } from '../src/setting-words.js';
+import { settingAllowedWords, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle } from '../src/setting-words.js';
 import { getTsw } from '../src/36th-way/state.js';
 
 const GM: Viewer = { role: 'gm' };
