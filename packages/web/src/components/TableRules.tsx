@@ -149,6 +149,8 @@ function Control({ id, def, value, set }: { id: string; def: SettingDef; value: 
       {showNumber && def.range !== undefined ? (
         <form
           class="row"
+          // Our sentence names the rule and its range; the browser's own bubble would not.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             const text = String(new FormData(e.currentTarget).get('n') ?? '').trim();
