@@ -52,7 +52,7 @@ export { recoveryRowsOf, type RecoveryRow } from './36th-way/recoveries.js';
 export { tswRangesFrom, type TswRange } from './36th-way/ranges.js';
 export { teamsAwaiting, type TeamsAwaiting } from './teams/awaiting.js';
 export { tswAwaiting, type TswAwaiting } from './36th-way/awaiting.js';
-export { damageBoxCommand, damageTypesFor, type DamageBoxCommand, type DamageBoxTarget, type DamageTypeOption } from './damage-box.js';
+export { damageBoxCommand, damageBoxOffersNonlethal, damageTypesFor, type DamageBoxCommand, type DamageBoxTarget, type DamageTypeOption } from './damage-box.js';
 export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';
 export { hasKeptSheet, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
 export { abilityAsEntered, keptSheetAsEntered, SHEET_PLAY_STATE } from './sheet-entry.js';
