@@ -1,6 +1,6 @@
 // Every interpretation of 001 the ruleset makes, as a named table setting
 // (rules README: "make each one a named setting"). Read with `osrSettings(world)`.
-import type { Json, World } from '@tablekeeper/engine';
+import type { World } from '@tablekeeper/engine';
 import type { SettingDef } from '../ruleset.js';
 
 /** The shared setting declaration (allowed values and ranges are checked on every change). */

@@ -9,7 +9,7 @@ import { LIMITS, type Sheet } from './sheet.js';
 import { getTeams } from './state.js';
 import { capabilitiesOf } from '../capabilities.js';
 import { canFight, canTest, testChoices } from './choices.js';
-import { killingStrikeRefuses, numSetting, setting } from './settings.js';
+import { killingStrikeRefuses, numSetting } from './settings.js';
 
 const MAX_DIFFICULTY = 1000;
 const yes = { allowed: true, reason: null };

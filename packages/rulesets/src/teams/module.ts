@@ -12,7 +12,7 @@ import { isFoe, TEAMS_EVENT_VIEW, TEAMS_REDUCERS, statusWords } from './reducers
 import { TEAMS_FOE_FIELDS } from './sheet-model.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
-import { boolSetting, killingStrikeRefuses, numSetting, setting } from './settings.js';
+import { boolSetting, killingStrikeRefuses, numSetting } from './settings.js';
 import { LIMITS, parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { attackFrom, creatureKey, MAX_ID, testFrom } from './input.js';
