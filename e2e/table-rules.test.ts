@@ -1,12 +1,13 @@
 // The GM's Table rules panel in real Chromium (audit 13 item 2, ADR 99): on a
 // 36th Way table in a fight, the GM opens Settings -> Table rules, switches
 // "Dying mode" to the unconscious reading by clicking, the player's phone logs
-// the change in words, and Ann at 0 HP is then knocked out instead of dying.
+// the change in words, and Kira at 0 HP is then knocked out instead of dying.
 // A number out of its range is refused in words; "Back to the default" undoes
 // the reading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
+import { tswKiraAndOrc } from './fixtures.ts';
 import type { E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -19,18 +20,9 @@ afterAll(async () => {
 });
 
 describe('Table rules panel', () => {
-  it('the GM switches The 36th Way\'s dying mode by clicking; the phone hears of it and Ann at 0 HP is knocked out', async () => {
-    const n = await night(e2e!, '36th-way', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Ann', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'ann', name: 'Ann', kind: 'pc', characterId: n.idOf('Ann'), level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
-    await n.gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'ann', name: 'Ann', kind: 'pc', side: 'party', band: 'fast', characterId: n.idOf('Ann') },
-        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
-      ],
-    });
+  it('the GM switches The 36th Way\'s dying mode by clicking; the phone hears of it and Kira at 0 HP is knocked out', async () => {
+    const n = await night(e2e!, '36th-way', 'Kira');
+    await tswKiraAndOrc(n);
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const phone = await screen(e2e!.browser, contexts, n.links.seat, true);
 
@@ -48,8 +40,8 @@ describe('Table rules panel', () => {
     await expect.poll(() => phone.p.getByTestId('log').textContent()).toContain('Table rule changed: PCs at 0 HP fall unconscious instead of dying.');
     await expect.poll(() => dying.getByRole('button', { name: /^Back to the default/ }).count()).toBe(1);
 
-    await n.gmSock.command({ type: '36th-way.damage', target: 'ann', amount: 40 });
-    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('Ann took 40 damage: 30 -> -10 HP (unconscious).');
+    await n.gmSock.command({ type: '36th-way.damage', target: 'kira', amount: 40 });
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('Kira took 40 damage: 30 -> -10 HP (unconscious).');
     await expect.poll(() => phone.p.getByTestId('log').textContent()).toContain('(unconscious)');
 
     // A number outside its range is refused in words before anything is sent.
