@@ -43,17 +43,20 @@ export function damageTypesFor(world: World, combatantId: string): readonly Dama
   return [{ value: 'typeless', label: 'typeless (no deflection)' }, ...named.map((t) => ({ value: t, label: words(t) }))];
 }
 
+/** Whether the box offers a "nonlethal" mark for this combatant: teams sheets (003 "Death": a nonlethal source's first overflow does not risk death). */
+export const damageBoxOffersNonlethal = (world: World, combatantId: string): boolean => hasKeptSheet(world, combatantId) && keptSheetRulesOf(world.rulesetId) === 'teams';
+
 /**
  * What the damage box sends for `amount` (a whole number from 1, checked by the caller) of damage or healing;
- * `damageType` one of damageTypesFor's values, where the ruleset has types.
+ * `damageType` one of damageTypesFor's values, where the ruleset has types; `nonlethal` where damageBoxOffersNonlethal.
  */
-export function damageBoxCommand(world: World, target: DamageBoxTarget, kind: 'damage' | 'heal', amount: number, damageType?: string): Answer {
+export function damageBoxCommand(world: World, target: DamageBoxTarget, kind: 'damage' | 'heal', amount: number, damageType?: string, nonlethal = false): Answer {
   const { combatantId, characterId } = target;
   const kept = hasKeptSheet(world, combatantId) ? keptSheetRulesOf(world.rulesetId) : null;
   if (kept === '36th-way')
     // A 36th Way sheet heals through its own rule (encounter.heal would change a number nobody reads).
     return { ok: true, value: kind === 'damage' ? { type: '36th-way.damage', targetId: combatantId, amount } : { type: '36th-way.heal', characterId: combatantId, how: 'amount', amount } };
-  if (kept === 'teams') return kind === 'damage' ? { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount, ...(damageType !== undefined ? { damageType } : {}) } } : teamsHeal(world, combatantId, amount);
+  if (kept === 'teams') return kind === 'damage' ? { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount, ...(damageType !== undefined ? { damageType } : {}), ...(nonlethal ? { nonlethal: true } : {}) } } : teamsHeal(world, combatantId, amount);
   // Daggerheart: damage goes against the character's thresholds and marks HP slots (000 "Damage"); healing clears slots.
   if (world.rulesetId === 'daggerheart' && characterId !== null)
     return { ok: true, value: kind === 'damage' ? { type: 'daggerheart.takeDamage', characterId, amount } : { type: 'daggerheart.markTrack', characterId, track: 'hp', amount: -Math.min(amount, 30) } };

@@ -8,6 +8,8 @@ import { ruleset as osr } from './osr/index.js';
 import { capabilitiesOf } from './capabilities.js';
 import { CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
 import { requestHookOf } from './requests.js';
+import { settingRefusal } from './setting-words.js';
+import { tableRulesModule } from './table-rules.js';
 import { statBlockOf } from './stat-blocks.js';
 import { ruleset as teams } from './teams/index.js';
 
@@ -44,7 +46,7 @@ export function engineFor(id: string): Engine | null {
   const sheet = r.sheet === undefined ? [] : [sheetModule(r.sheet)];
   // Every table keeps a bestiary of the ruleset's stat blocks (issue 20), GM-only.
   // ...and players' requests, approved by the GM into the ruleset's own commands, and the turn timer (ADR 29).
-  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id)), requestModule(requestHookOf(id)), timerModule, foesModule, customConditionsModule, revealWhenActsModule({ characterFollows: capabilitiesOf(id).foeVisibilityOnCharacter })]);
+  const engine = createEngine([coreModule, tableRulesModule([...CORE_SETTINGS, ...r.settings]), ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id)), requestModule(requestHookOf(id)), timerModule, foesModule, customConditionsModule, revealWhenActsModule({ characterFollows: capabilitiesOf(id).foeVisibilityOnCharacter })]);
   engines.set(id, engine);
   return engine;
 }
@@ -55,8 +57,6 @@ export function sheetSchemaFor(id: string): { readonly ruleset: string; readonly
   return sheet === undefined ? null : { ruleset: id, schema: sheetJsonSchema(sheet), playerEditable: [...sheet.playerEditable] };
 }
 
-const kindOf = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-
 /** Settings with defaults merged; an unknown key or a value of the wrong kind is a typed error. */
 export function resolveSettings(id: string, overrides: { readonly [key: string]: Json } = {}): Result<{ [key: string]: Json }> {
   const info = rulesetInfo(id);
@@ -66,9 +66,8 @@ export function resolveSettings(id: string, overrides: { readonly [key: string]:
   for (const [key, value] of Object.entries(overrides)) {
     const def = info.settings.find((s) => s.key === key);
     if (def === undefined) return err('UNKNOWN_SETTING', `ruleset ${id} has no setting "${key}"`, `settings.${key}`);
-    if (def.default !== null && kindOf(value) !== kindOf(def.default)) return err('INVALID_SETTING', `setting "${key}" must be a ${kindOf(def.default)}`, `settings.${key}`);
-    if (def.range !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < def.range[0] || value > def.range[1])) return err('INVALID_SETTING', `setting "${key}" must be a whole number from ${def.range[0]} to ${def.range[1]}`, `settings.${key}`);
-    if (def.allowed !== undefined && !def.allowed.some((a) => a === value)) return err('INVALID_SETTING', `setting "${key}" must be one of ${def.allowed.map((a) => JSON.stringify(a)).join(', ')}`, `settings.${key}`);
+    const refused = settingRefusal(def, value);
+    if (refused !== null) return err('INVALID_SETTING', refused, `settings.${key}`);
     out[key] = value;
   }
   return ok(out);

@@ -10,10 +10,14 @@ export interface SettingDef {
   readonly description: string;
   /** Where the default comes from (rule text file + heading, or the rules README). */
   readonly source: string;
-  /** The only values a table may choose, when the setting is a choice among a few. */
-  readonly allowed?: readonly (string | number | boolean)[];
-  /** For a whole-number setting: the smallest and largest value a table may choose. */
+  /** The only values a table may choose, when the setting is a choice among a few (with `range`, a number in it is allowed too). */
+  readonly allowed?: readonly (string | number | boolean | null)[];
+  /** For a number setting: the smallest and largest value a table may choose (whole numbers when the default is one). */
   readonly range?: readonly [number, number];
+  /** Its name on the Table rules panel, when the key's words are not enough ("dyingMode" -> "Dying mode"). */
+  readonly title?: string;
+  /** A choice's effect in a few words, keyed by the value (String(value)): the panel's option and the log line. */
+  readonly choiceWords?: { readonly [value: string]: string };
 }
 
 export interface RulesetDefinition {
@@ -33,6 +37,7 @@ export const CORE_SETTINGS: readonly SettingDef[] = [
     default: DEFAULT_LOG_LIMIT,
     description: 'How many log entries the table keeps; the oldest are dropped first.',
     source: 'engine limit (docs/adr/0003-undo-and-views.md)',
+    range: [1, 10000],
   },
 ];
 

@@ -7,9 +7,9 @@ const README = 'rules README "Daggerheart action roll (000)"';
 const NOT_IN_000 = 'not in 000; our default follows the published game';
 
 export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
-  { key: 'daggerheart.hopeMax', default: 6, description: 'Most Hope a character can hold; a roll with Hope at the cap gains nothing.', source: NOT_IN_000 },
-  { key: 'daggerheart.startingHope', default: 2, description: 'Hope a PC has before any is recorded on their sheet (stats.hope).', source: NOT_IN_000 },
-  { key: 'daggerheart.fearMax', default: 12, description: 'Most Fear the GM can hold; a roll with Fear at the cap gains nothing.', source: NOT_IN_000 },
+  { key: 'daggerheart.hopeMax', range: [1, 12], default: 6, description: 'Most Hope a character can hold; a roll with Hope at the cap gains nothing.', source: NOT_IN_000 },
+  { key: 'daggerheart.startingHope', range: [0, 12], default: 2, description: 'Hope a PC has before any is recorded on their sheet (stats.hope).', source: NOT_IN_000 },
+  { key: 'daggerheart.fearMax', range: [1, 24], default: 12, description: 'Most Fear the GM can hold; a roll with Fear at the cap gains nothing.', source: NOT_IN_000 },
   {
     key: 'daggerheart.criticalGivesHope',
     default: true,
@@ -34,7 +34,7 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: "An action roll with Fear by the PC holding the spotlight ends their turn: the spotlight swings to the GM, who passes it on or takes it for an adversary.",
     source: `${NOT_IN_000}; ../shared/GM-FLOW.md ("the spotlight passes"); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
   },
-  { key: 'daggerheart.helpCost', default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
+  { key: 'daggerheart.helpCost', range: [0, 6], default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
   {
     key: 'daggerheart.reactionRollsTickCountdowns',
     default: false,

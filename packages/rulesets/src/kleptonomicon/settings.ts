@@ -30,6 +30,7 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
   {
     key: K.freeActionsPerTurn,
     default: 2,
+    range: [2, 10],
     description: 'Improvised free actions a combatant may take on a turn before the GM must allow more.',
     source: '004 "Improvised Free Actions" (at least two)',
   },
@@ -42,6 +43,9 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
   {
     key: K.xpPerLevel,
     default: null,
+    allowed: [null],
+    range: [1, 100],
+    choiceWords: { null: 'the GM announces level-ups' },
     description: 'Experience Points needed for a level; null = the GM announces level-ups (the excerpt gives no number).',
     source: '004 "Reward Phase"',
   },
@@ -70,6 +74,7 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
     key: K.edgeSaveTies,
     default: 'choice',
     allowed: ['choice', 'score'],
+    choiceWords: { choice: 'PCs in the same slot of the turn order choose who goes first', score: 'PCs in the same slot of the turn order go by Edge Save Score' },
     description: 'PCs who land in the same place of the turn order: "choice" = the players pick who goes first each time, "score" = the higher Edge Save Score goes first.',
     source: '004 "Turn Order" (ties by choice or by Score)',
   },

@@ -9,7 +9,7 @@ import { LIMITS, type Sheet } from './sheet.js';
 import { getTeams } from './state.js';
 import { capabilitiesOf } from '../capabilities.js';
 import { canFight, canTest, testChoices } from './choices.js';
-import { numSetting, setting } from './settings.js';
+import { killingStrikeRefuses, numSetting } from './settings.js';
 
 const MAX_DIFFICULTY = 1000;
 const yes = { allowed: true, reason: null };
@@ -101,7 +101,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       return s === undefined || s.conscious !== false || s.dead === true ? [] : [{ value: c.id, label: s.name }];
     });
     const lethal = Object.entries(me.items)
-      .filter(([, it]) => it.weapon !== null && (!it.weapon.nonlethal || setting(a.world, 'teams.killingStrikeWeapons') === 'any'))
+      .filter(([, it]) => it.weapon !== null && killingStrikeRefuses(a.world, it.weapon.nonlethal) === null)
       .map(([id, it]) => ({ value: id, label: it.name }));
     out.push(
       action({

@@ -12,7 +12,7 @@ import { isFoe, TEAMS_EVENT_VIEW, TEAMS_REDUCERS, statusWords } from './reducers
 import { TEAMS_FOE_FIELDS } from './sheet-model.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
-import { boolSetting, numSetting, setting } from './settings.js';
+import { boolSetting, killingStrikeRefuses, numSetting } from './settings.js';
 import { LIMITS, parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { attackFrom, creatureKey, MAX_ID, testFrom } from './input.js';
@@ -387,7 +387,8 @@ function killingStrike(world: World, p: PayloadOf<typeof D.killingStrike>, env: 
   if (tgt.conscious) return fail('CONSCIOUS', `a killing strike needs an unconscious target; ${tgt.name} is conscious`, 'targetId');
   const item = own(att.items, a.weapon);
   if (item === undefined || item.weapon === null) return fail('NOT_A_WEAPON', `${att.name} has no weapon "${a.weapon}"`, 'weapon');
-  if (item.weapon.nonlethal && setting(world, 'teams.killingStrikeWeapons') !== 'any') return fail('NONLETHAL', `${item.name} is nonlethal (setting teams.killingStrikeWeapons)`, 'weapon');
+  const refused = killingStrikeRefuses(world, item.weapon.nonlethal);
+  if (refused !== null) return fail(refused === 'nonlethal' ? 'NONLETHAL' : 'LETHAL', refused === 'nonlethal' ? `${item.name} is nonlethal, and this table's rules allow only lethal weapons for a killing strike` : `${item.name} is not nonlethal, and this table's rules allow only nonlethal weapons for a killing strike`, 'weapon');
   const attribute = (a.attribute ?? item.weapon.attributes[0]!).toLowerCase();
   if (!item.weapon.attributes.includes(attribute)) return fail('BAD_ATTRIBUTE', `${item.name} uses ${item.weapon.attributes.join(' or ')}`, 'attribute');
   const d = new Draft(world, env.rng);

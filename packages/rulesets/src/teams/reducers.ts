@@ -62,7 +62,7 @@ export type TeamsEvent =
   | ({ readonly type: 'teams.dodgeRolled' } & Id & Tested)
   | ({ readonly type: 'teams.resourceSpent'; readonly resource: 'stamina' | 'focus'; readonly n: number; readonly from: number; readonly to: number; readonly for: string } & Id)
   | ({ readonly type: 'teams.itemDamaged'; readonly item: string; readonly from: number; readonly to: number } & Id)
-  | ({ readonly type: 'teams.damaged'; readonly amount: number; readonly damageType?: string | null; readonly raw?: number; readonly endurance: { readonly to: number }; readonly health: { readonly to: number } } & Id)
+  | ({ readonly type: 'teams.damaged'; readonly amount: number; readonly damageType?: string | null; readonly raw?: number; readonly nonlethal?: boolean; readonly endurance: { readonly to: number }; readonly health: { readonly to: number } } & Id)
   | ({ readonly type: 'teams.consciousnessAtRisk'; readonly difficulty: number } & Id)
   | ({ readonly type: 'teams.fortified' } & Id & Tested)
   | ({ readonly type: 'teams.fellUnconscious'; readonly reason: string } & Id)
@@ -286,7 +286,8 @@ const evolve: Evolve<TeamsEvent> = {
     const hp = e.health;
     const w = updateSheet(world, id, (sh) => ({ ...sh, endurance: Number(end.to), health: Number(hp.to) }));
     const sh = own(getTeams(w).sheets, id);
-    const type = typeof e.damageType === 'string' ? ` ${e.damageType}` : '';
+    // A nonlethal blow says so (003 "Death": it decides whether reaching zero health risks death).
+    const type = `${e.nonlethal === true ? ' nonlethal' : ''}${typeof e.damageType === 'string' ? ` ${e.damageType}` : ''}`;
     // Players read a foe's damage, not its endurance or health (ADR 33); its fall has its own line.
     const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
     const before = typeof e.raw === 'number' ? ` (${e.raw} before deflection)` : '';

@@ -5,7 +5,7 @@
 // for the GM, the number typed before deflection.
 import { describe, expect, it } from 'vitest';
 import type { TableView, Viewer } from '@tablekeeper/engine';
-import { damageBoxCommand, damageTypesFor } from '../../src/damage-box.js';
+import { damageBoxCommand, damageBoxOffersNonlethal, damageTypesFor } from '../../src/damage-box.js';
 import { DAMAGE_TYPES } from '../../src/teams/damage.js';
 import { boudica, enemy, fight, sheet, table } from './helpers.js';
 
@@ -64,5 +64,32 @@ describe('the teams damage box: a type picker (003 "Damage")', () => {
     expect(lines(s.view(GM)).map((l) => l.replace(/:.*$/, ''))).toEqual(['Enemy took 1 piercing damage', 'Enemy took 4 fire damage (5 before deflection)', 'Enemy took 5 typeless damage', 'Enemy took 5 psychic damage']);
     // 10 endurance: 1 + 4 + 5 = 10, then 5 psychic reaches health (10 -> 5).
     expect(sheet(s, 'foe')).toMatchObject({ endurance: 0, health: 5 });
+  });
+});
+
+describe('the teams damage box: a nonlethal mark (003 "Death")', () => {
+  it('sends nonlethal only when marked, and only on a teams sheet', () => {
+    const { s } = boxFight();
+    expect(damageBoxOffersNonlethal(s.world, 'foe')).toBe(true);
+    expect(damageBoxOffersNonlethal(s.world, 'nobody')).toBe(false);
+    expect(damageBoxCommand(s.world, { combatantId: 'foe', characterId: null }, 'damage', 5, 'typeless', true)).toEqual({ ok: true, value: { type: 'teams.damage', targetId: 'foe', amount: 5, damageType: 'typeless', nonlethal: true } });
+    expect(damageBoxCommand(s.world, { combatantId: 'foe', characterId: null }, 'damage', 5, 'typeless')).toEqual({ ok: true, value: { type: 'teams.damage', targetId: 'foe', amount: 5, damageType: 'typeless' } });
+  });
+
+  it('25 nonlethal on 10 endurance and 10 health: unconscious without risking death, and the log says nonlethal; 1 more (even nonlethal) risks death', () => {
+    const { s, dice } = boxFight();
+    const first = damageBoxCommand(s.world, { combatantId: 'foe', characterId: null }, 'damage', 25, 'typeless', true);
+    if (!first.ok) throw new Error(first.message);
+    const tx = s.run(first.value);
+    const types = (tx as unknown as { events: { type: string }[] }).events.map((e) => e.type);
+    expect(types).toContain('teams.fellUnconscious');
+    expect(types).not.toContain('teams.deathRisked');
+    expect(sheet(s, 'foe')).toMatchObject({ endurance: 0, health: 0, dead: false });
+    expect(lines(s.view(GM))[0]).toMatch(/^Enemy took 25 nonlethal typeless damage: endurance 0, health 0/);
+    const again = damageBoxCommand(s.world, { combatantId: 'foe', characterId: null }, 'damage', 1, 'typeless', true);
+    if (!again.ok) throw new Error(again.message);
+    dice.push(20); // the luck test to cheat death: 20 against 10 survives
+    const tx2 = s.run(again.value);
+    expect((tx2 as unknown as { events: { type: string }[] }).events.map((e) => e.type)).toContain('teams.deathRisked');
   });
 });

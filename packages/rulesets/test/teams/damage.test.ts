@@ -1,6 +1,7 @@
 // 003 "Damage" and "Death": Boudica's three hits, cheating death, nonlethal
 // damage, the killing strike and resuscitation, through the engine.
 import { describe, expect, it } from 'vitest';
+import type { Json } from '@tablekeeper/engine';
 import { teamsStatus } from '../../src/teams/index.js';
 import { boudica, enemy, fight, lastOf, sheet, sheetFor, table, turnTo } from './helpers.js';
 
@@ -176,9 +177,8 @@ describe('killing strike (003 "Death")', () => {
     expect(sheet(s, 'boudica')).toMatchObject({ endurance: 0, health: 8, dead: false });
   });
 
-  it('started with fewer than three actions left it is finished on the next turn; conscious targets and nonlethal weapons are refused', () => {
+  it('started with fewer than three actions left it is finished on the next turn; conscious targets are refused', () => {
     const { s, dice } = downed(4);
-    expect(s.fail({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'sap' }).code).toBe('NONLETHAL');
     expect(s.fail({ type: 'teams.killingStrike', attacker: 'foe', target: 'ally', weapon: 'club' }).code).toBe('CONSCIOUS');
     s.run({ type: 'encounter.spend', combatant: 'foe', kind: 'action' });
     s.run({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'club' });
@@ -189,6 +189,33 @@ describe('killing strike (003 "Death")', () => {
     dice.push(1, 1, 3, 2, 10);
     s.run({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'club' });
     expect(sheet(s, 'boudica')['dead']).toBe(true);
+  });
+});
+
+describe('killing strike weapons (003 "Death": "any nonlethal weapon")', () => {
+  function downed(settings: { [k: string]: Json } = {}) {
+    const t = table(settings);
+    sheetFor(t.s, 'boudica', { ...boudica, constitution: 4, conscious: false });
+    sheetFor(t.s, 'foe', enemy({ items: { club: { weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } }, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }));
+    fight(t.s, ['boudica'], ['foe'], 'foe');
+    return t;
+  }
+
+  it('by default a nonlethal weapon (the sap) delivers it, as the text says', () => {
+    const { s, dice } = downed();
+    dice.push(1, 1, 3, 2, 10); // best of (2, 5) = 5 against constitution 4
+    s.run({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'sap' });
+    expect(lastOf(s, 'teams.killed')).toMatchObject({ difficulty: 4 });
+    expect(sheet(s, 'boudica')['dead']).toBe(true);
+  });
+
+  it('"lethal" refuses the sap with a sentence; "nonlethal" refuses the club', () => {
+    const lethal = downed({ 'teams.killingStrikeWeapons': 'lethal' }).s.fail({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'sap' });
+    expect(lethal).toMatchObject({ code: 'NONLETHAL', path: 'weapon' });
+    expect(lethal.message).toContain('only lethal weapons');
+    const only = downed({ 'teams.killingStrikeWeapons': 'nonlethal' }).s.fail({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'club' });
+    expect(only).toMatchObject({ code: 'LETHAL', path: 'weapon' });
+    expect(only.message).toContain('only nonlethal weapons');
   });
 });
 

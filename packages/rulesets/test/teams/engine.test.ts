@@ -325,8 +325,8 @@ describe('setting variants', () => {
     expect(lastOf(s, 'teams.intercepted')).toMatchObject({ stillHits: true, evasion: 20 });
   });
 
-  it('teams.killingStrikeWeapons "any": a nonlethal weapon may deliver it', () => {
-    const { s, dice } = table({ 'teams.killingStrikeWeapons': 'any' });
+  it('teams.killingStrikeWeapons "any" (the default): a nonlethal weapon may deliver it', () => {
+    const { s, dice } = table();
     const id = characters(s, { boudica: { ...boudica, conscious: false }, foe: enemy({ items: { sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) }, ['foe']);
     dice.push(6, 6, 6, 6, 10);
     s.run({ type: 'teams.killingStrike', attacker: id.foe, target: id.boudica, weapon: 'sap' });

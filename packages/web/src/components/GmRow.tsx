@@ -3,7 +3,7 @@
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
-import { capabilitiesOf, damageTypesFor, getOsr, hasPanel } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, damageBoxOffersNonlethal, damageTypesFor, getOsr, hasPanel } from '@tablekeeper/rulesets/browser';
 import { damageCommand } from '../lib/damage.ts';
 import { namesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
@@ -108,11 +108,14 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
   const go = async (form: HTMLFormElement, kind: string) => {
     const input = form.elements.namedItem('amount') as HTMLInputElement;
     const type = form.elements.namedItem('damageType') as HTMLSelectElement | null;
-    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value, type?.value);
+    const nonlethal = form.elements.namedItem('nonlethal') as HTMLInputElement | null;
+    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value, type?.value, nonlethal?.checked === true);
     if (!cmd.ok) return cmd.message;
     const r = await send(cmd.value);
     if (!r.ok) return sentenceOf(r.rejection, namesOf(world));
     input.value = '';
+    // One blow at a time: the next one is lethal unless marked again.
+    if (nonlethal !== null) nonlethal.checked = false;
     return null;
   };
   return (
@@ -130,6 +133,12 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
             </option>
           ))}
         </select>
+      ) : null}
+      {damageBoxOffersNonlethal(world, c.id) ? (
+        // 003 "Death": damage from a nonlethal source that first takes the last health does not risk death.
+        <label class="small" style={{ fontWeight: 400 }}>
+          <input type="checkbox" name="nonlethal" aria-label={`Nonlethal damage to ${c.name}`} style={{ minHeight: 'auto' }} /> nonlethal
+        </label>
       ) : null}
     </InlineForm>
   );

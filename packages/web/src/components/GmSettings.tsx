@@ -12,6 +12,9 @@ import { RenameTable } from './TableKeeping.tsx';
 // The "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13); GM only, so declared here.
 const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) => m.CommandsPanel), 'panel area-commands');
 
+// The table's rules (ADR 99): GM only, and fetched only once the GM opens them.
+const TableRulesPanel = lazyPanel(() => import('./TableRules.tsx').then((m) => m.TableRulesPanel), 'table-rules-loading');
+
 const KEY = 'tk.developerTools';
 
 function readFlag(): boolean {
@@ -24,6 +27,7 @@ function readFlag(): boolean {
 
 export function GmSettings({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const [dev, setDev] = useState(readFlag);
+  const [rules, setRules] = useState(false);
   const toggle = (on: boolean) => {
     setDev(on);
     try {
@@ -38,6 +42,10 @@ export function GmSettings({ world, send, ask }: { world: World; send: Send; ask
       <details class="panel area-commands" data-testid="gm-settings">
         <summary>Settings</summary>
         <RenameTable world={world} send={send} />
+        <details onToggle={(e) => setRules(e.currentTarget.open)}>
+          <summary>Table rules</summary>
+          {rules ? <TableRulesPanel world={world} send={send} /> : null}
+        </details>
         <label class="row small" style={{ fontWeight: 400 }}>
           <input type="checkbox" checked={dev} onChange={(e) => toggle(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Developer tools: send any command or query by its id (off by default)
         </label>

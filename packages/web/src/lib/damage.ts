@@ -9,11 +9,11 @@ import type { DamageCommand } from './turns.ts';
 export const MAX_DAMAGE = 100000;
 
 /** What the damage box sends for `text` (a whole number), or a sentence saying what to type. */
-export function damageCommand(world: World, combatantId: string, kind: 'damage' | 'heal', text: string, damageType?: string): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+export function damageCommand(world: World, combatantId: string, kind: 'damage' | 'heal', text: string, damageType?: string, nonlethal = false): { ok: true; value: DamageCommand } | { ok: false; message: string } {
   const t = text.trim();
   const n = Number(t);
   if (t === '' || !Number.isInteger(n) || n < 1 || n > MAX_DAMAGE) return { ok: false, message: `Type a whole number from 1 to ${MAX_DAMAGE}, then press ${kind === 'damage' ? 'Damage' : 'Heal'}.` };
-  return damageBoxCommand(world, { combatantId, characterId: linkedCharacter(world, combatantId) }, kind, n, damageType);
+  return damageBoxCommand(world, { combatantId, characterId: linkedCharacter(world, combatantId) }, kind, n, damageType, nonlethal);
 }
 
 /** The character a combatant plays, or null (a name-only foe). */
