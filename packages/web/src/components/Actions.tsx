@@ -67,7 +67,9 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       live = false;
     };
   }, [query, who, ...actionsInputs(world, enc, who)]);
-  const found = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
+  // A dying PC's allowed death save is all they may do: its form opens by itself, so its odds are read before the roll (review 13 #6).
+  const saveNow = answer !== null && typeof answer !== 'string' && answer.actions.some((a) => a.id === 'deathSave' && a.allowed) ? 'deathSave' : null;
+  const found = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === (open ?? saveNow)) ?? null) : null;
   const dyingNow = found !== null && lifeFlags(world, enc.combatants[(answer as ActionsAnswer).combatantId]?.characterId ?? null)['dying'] === true;
   const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow, rolled === found.id);
   // A form for an action that can no longer be taken closes for good, so it does not come back unasked later.
@@ -141,7 +143,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       ) : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
-          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>
+          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : (open ?? saveNow) === a.id} onClick={() => void tap(a)}>
             {a.label} <span class="muted">({a.cost})</span>
           </button>
         ))}
@@ -173,7 +175,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
           {msg}
         </p>
       ) : null}
-      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => setRolled(current.id)} /> : null}
+      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => {
+            setRolled(current.id);
+            setOpen(current.id);
+            setOpenedAt(enc.turnSerial);
+          }} /> : null}
       <NotNow actions={blocked} testId="actions-blocked" />
     </section>
   );

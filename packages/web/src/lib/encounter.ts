@@ -120,6 +120,8 @@ export interface Track {
   readonly max: number;
   /** Named states the rules give at this level. */
   readonly states: readonly string[];
+  /** What the state means next, in words (death saves so far; an unconscious creature's risks). */
+  readonly note?: string;
 }
 
 const TRACKS: readonly [string, string, string][] = [
@@ -168,6 +170,11 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
   }
   // Dead says it all: no "down" beside it (001 "Death & Injury": a dead PC is no longer at 0 HP waiting).
   if (stats['dead'] === true && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down' && x !== 'dying') };
+  // Dying or unconscious is what the rules call it, not "down" (review 13 #6, #8); the note says what may come next.
+  else if ((stats['dying'] === true || stats['unconscious'] === true) && out[0]) {
+    const note = stats['lifeNote'];
+    out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down'), ...(typeof note === 'string' ? { note } : {}) };
+  }
   return out;
 }
 
