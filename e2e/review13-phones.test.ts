@@ -6,7 +6,9 @@
 //   with no tap, and the card says "dying" with the saves so far, not "down"
 //   (002 "Dying and Death");
 // - #8 teams: an unconscious PC's card says "unconscious" and what may come
-//   next (003 "Death"), not only its tracks.
+//   next (003 "Death"), not only its tracks;
+// - #12 the 36th Way: the GM's quick-rest form says when nobody spends a
+//   recovery (an untouched form healed nobody, unsaid).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, oddsOf, openAction, screen, startE2e } from './actions-flow.ts';
@@ -96,5 +98,24 @@ describe('review 13 on the phones', () => {
     await expect.poll(() => text(card)).toContain('unconscious');
     expect(await text(ann.p.getByTestId('my-life-note'))).toBe('cannot act until conscious again; more damage past their health risks death, and an enemy may try a killing strike');
     expect(ann.errors).toEqual([]);
+  });
+
+  it('36th Way: the quick-rest form says nobody spends recoveries while every box is empty; a 1 for Kira silences it and heals her', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
+    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'kira', name: 'Kira', kind: 'pc', characterId: n.idOf('Kira'), level: 1, maxHp: 20, recoveries: 8, maxRecoveries: 8, recoveryDice: { count: 1, sides: 10 } } });
+    await n.gmSock.command({ type: '36th-way.damage', target: 'kira', amount: 10 });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const clock = gm.p.locator('.area-clock');
+    const box = clock.getByLabel('Kira: HP 10/20, 8 of 8 recoveries (each heals 1d10)');
+    await expect.poll(() => box.inputValue()).toBe('');
+    await expect.poll(() => text(clock.getByTestId('quick-rest-none'))).toBe('Nobody spends recoveries: this quick rest heals no one. Type how many each PC spends above.');
+    await box.fill('1');
+    await expect.poll(() => clock.getByTestId('quick-rest-none').count()).toBe(0);
+    // 002: the average of 1d10 is 5 (rounded down): 10 + 5 = 15.
+    await clock.getByLabel(/Take the average/).check();
+    await clock.getByRole('button', { name: 'Quick rest', exact: true }).click();
+    await expect.poll(() => text(clock)).toContain('Kira: HP 15/20, 7 of 8 recoveries');
+    expect(gm.errors).toEqual([]);
   });
 });
