@@ -203,6 +203,17 @@ describe('Daggerheart: traits, Evasion, thresholds and slots on the sheet', () =
     expect(t.world.characters[t.annId]!.stats['evasion']).toBe(12);
   });
 
+  it('a visible foe\'s sheet change names its numbers to the GM only: players read that it changed (ADR 33)', () => {
+    const t = table('daggerheart');
+    const added = t.run({ type: 'character.add', name: 'Goblin', kind: 'npc', visibility: 'visible' });
+    const goblin = added.kind === 'command' ? String(added.events[0]!['id']) : '';
+    t.run(set(goblin, { evasion: 14 }, true));
+    expect(t.world.log.at(-1)!.text).toBe("Goblin's sheet was updated: Evasion none → 14.");
+    const seen = JSON.stringify(t.engine.view(t.table, t.ann));
+    expect(seen).toContain("Goblin's sheet was updated.");
+    expect(seen).not.toContain('Evasion none → 14');
+  });
+
   it('a hidden character\'s sheet change is the GM\'s alone to read', () => {
     const t = table('daggerheart');
     const added = t.run({ type: 'character.add', name: 'Lurker', kind: 'npc', visibility: 'hidden' });
