@@ -74,7 +74,7 @@ describe("the invite's quick character asks for what its ruleset's rules read (t
       ['major', 'Major threshold', 1, 200, null],
       ['severe', 'Severe threshold', 1, 400, 'major'],
     ]);
-    expect(inviteNeedsOf('teams').map((n) => n.label)).toEqual(['Endurance', 'Stamina', 'Constitution']);
+    expect(inviteNeedsOf('teams').map((n) => n.label)).toEqual(['Endurance', 'Stamina', 'Constitution', 'Evasion']);
     for (const id of ['osr', '36th-way', 'kleptonomicon']) expect(inviteNeedsOf(id)).toEqual([]);
   });
 });

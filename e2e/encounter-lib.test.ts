@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
-import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
+import { deadCharacters, keptSheetTrack, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, TWO_GROUPS, typeGroupOf, WHO_STARTS, withDrafts, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
@@ -311,6 +311,23 @@ describe('tracker readings', () => {
   it('001 "Death & Injury": a dead OSR PC reads dead, not "HP 0/9 down"; a dying one reads down and dying', () => {
     expect(tracksOf({ hp: 0, maxHp: 9, dead: true }, 'osr')[0]!.states).toEqual(['dead']);
     expect(tracksOf({ hp: 0, maxHp: 9, dying: true }, 'osr')[0]!.states).toEqual(['down', 'dying']);
+  });
+
+  it('review 13 #6: a dying 36th Way PC reads dying, not down, with the death saves rolled and failed so far (002 "Dying and Death")', () => {
+    const s = table('36th-way', thirtySixthWay.ruleset.modules);
+    s.run({ type: '36th-way.sheet.set', sheet: { id: 'kira', name: 'Kira', kind: 'pc', level: 1, volition: 0, ac: 15, pd: 12, md: 11, maxHp: 20, abilities: [] } });
+    s.run({ type: '36th-way.damage', targetId: 'kira', amount: 21 });
+    const stats = keptSheetTrack(s.world, 'kira', null);
+    const hp = tracksOf(stats, '36th-way')[0]!;
+    expect(hp).toMatchObject({ label: 'HP', value: -1, max: 20, states: ['dying'] });
+    // The table's setting 36th-way.deathSaveFailures (4 by default) says how many failures kill.
+    expect(hp.note).toBe('death saves: 0 rolled, 0 failed (4 failed in this fight kill)');
+  });
+
+  it('review 13 #8: an unconscious teams PC reads unconscious, with what may come next (003 "Death")', () => {
+    const stats = { endurance: 0, maxEndurance: 6, health: 5, maxHealth: 10, unconscious: true, lifeNote: 'cannot act until conscious again' };
+    const [endurance] = tracksOf(stats, 'teams');
+    expect(endurance).toMatchObject({ label: 'Endurance', states: ['harmed', 'unconscious'], note: 'cannot act until conscious again' });
   });
 });
 

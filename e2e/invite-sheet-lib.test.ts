@@ -28,7 +28,7 @@ function invite(s: Scenario, name: string, hp: number, asked: { [k: string]: num
 
 describe('the invite makes the sheet (review 12 #1)', () => {
   it('teams asks for endurance, stamina and constitution, each with its meaning', () => {
-    expect(inviteNeedsOf('teams').map((q) => q.key)).toEqual(['maxEndurance', 'maxStamina', 'constitution']);
+    expect(inviteNeedsOf('teams').map((q) => q.key)).toEqual(['maxEndurance', 'maxStamina', 'constitution', 'evasion']);
     expect(inviteNeedsOf('teams').find((q) => q.key === 'constitution')!.why).toMatch(/missing.*unconscious/);
   });
 

@@ -1,6 +1,6 @@
 // A player edits their own sheet from the phone (issue 20), in real Chromium:
 // "My sheet" opens a form with only the fields the ruleset lets a player
-// change (OSR: load; Daggerheart: the marked slots and Hope), starting from
+// change (OSR: load; Daggerheart: none, its slots are marked by buttons), starting from
 // the stored values; an out-of-range value is named in place, a good one is
 // saved for the GM to see. The Kleptonomicon phone says the GM keeps it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,14 +56,17 @@ describe('players edit their own sheet from the phone', () => {
     expect(errors).toEqual([]);
   });
 
-  it('Daggerheart: the marked slots and Hope, nothing else; marking 2 Stress reaches the GM', async () => {
-    const { p, errors, kira } = await phone('daggerheart', { major: 7, severe: 14, hpMax: 6, stressMax: 6, armorMax: 2 });
-    const form = p.getByTestId('phone-sheet');
-    await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(4);
-    expect(await form.textContent()).toContain('You may change: HP marked, Stress marked, Armor marked, Hope.');
-    await form.getByLabel(/^Stress marked/).fill('2');
-    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
-    await expect.poll(() => kira()['stressMarked']).toBe(2);
+  it('Daggerheart (review 13 #1): no number to type, so marked HP, Stress and Armor cannot be cleared nor Hope raised around the GM; Stress is marked by its button, never cleared; the log names what the GM changed', async () => {
+    const { gm, p, errors, kira } = await phone('daggerheart', { major: 7, severe: 14, hpMax: 6, stressMax: 6, armorMax: 2 });
+    await expect.poll(() => p.getByTestId('phone-sheet-none').textContent()).toBe('Your GM keeps every number on this sheet; ask them for changes.');
+    expect(await p.locator('details.my-sheet input').count()).toBe(0);
+    // The trackers: a + to mark Stress and Armor, no − to clear them (a rest, a move or the GM clears).
+    await p.getByRole('button', { name: 'Mark Stress for Kira' }).click();
+    await expect.poll(() => kira()['stressMarked']).toBe(1);
+    expect(await p.getByRole('button', { name: /^Clear (Stress|Armor|HP) for Kira$/ }).count()).toBe(0);
+    const id = Object.values(gm.view().world.characters).find((c) => c.name === 'Kira')!.id;
+    await gm.command({ type: 'character.sheet.set', characterId: id, sheet: { hpMarked: 1 }, patch: true });
+    await expect.poll(() => p.getByTestId('log').textContent()).toContain("Kira's sheet was updated: HP marked 0 → 1.");
     expect(errors).toEqual([]);
   });
 

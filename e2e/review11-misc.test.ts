@@ -47,10 +47,14 @@ describe('teams, review 11', () => {
     );
     await invite.getByLabel("Constitution for Ann's character").fill('3');
     await invite.getByRole('button', { name: 'Add character' }).click();
+    // Review 13 #2: Evasion too, in the range the sheet takes, so a PC never starts at 0 by omission.
+    await expect.poll(() => invite.getByRole('alert').textContent()).toBe("Kira needs an Evasion, a whole number from 0 to 10000: an attack's test must reach it to hit (size moves it).");
+    await invite.getByLabel("Evasion for Ann's character").fill('7');
+    await invite.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => n.gmSock.view().world.characters[n.idOf('Kira')]?.stats).toMatchObject({ hp: 10, maxEndurance: 8, maxStamina: 2 });
     const kira = n.idOf('Kira');
     // Review 12 #1: the invite made her teams sheet at once, with what was typed (not on the first sheet written later).
-    await expect.poll(() => teams()?.sheets[kira]).toMatchObject({ maxHealth: 10, health: 10, maxEndurance: 8, endurance: 8, maxStamina: 2, stamina: 2, constitution: 3 });
+    await expect.poll(() => teams()?.sheets[kira]).toMatchObject({ maxHealth: 10, health: 10, maxEndurance: 8, endurance: 8, maxStamina: 2, stamina: 2, constitution: 3, evasion: 7 });
 
     // Her sheet then gets a weapon and an athletics skill, no combat skill; the invite's tracks stay full.
     const spear = { attributes: ['strength'], damage: 4, damageType: 'piercing' };

@@ -10,7 +10,7 @@ describe('a night of the team game, by clicking', () => {
       rulesetId: 'teams',
       condition: 'guarding',
       firstTeam: 'Party',
-      inviteNeeds: { Endurance: '10', Stamina: '2', Constitution: '4' },
+      inviteNeeds: { Endurance: '10', Stamina: '2', Constitution: '4', Evasion: '6' },
       foeInitiative: (enc) => enc.getByLabel('Team').fill('Goblins'),
     });
   }, 300_000);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, type Json, type Rng } from '@tablekeeper/engine';
 import { rulesetDefinition } from '@tablekeeper/rulesets';
 import { tracksOf } from '../packages/web/src/lib/encounter.ts';
-import { overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf } from '../packages/web/src/lib/quickRest.ts';
+import { nobodySpendsNote, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf } from '../packages/web/src/lib/quickRest.ts';
 
 /** Dice that land on the faces given, in order. */
 function faces(...f: number[]): Rng {
@@ -37,6 +37,15 @@ describe('the quick rest form (002 "Quick Rest")', () => {
     expect(quickRestCommand(rows, { kira: '2' }, true)).toEqual({ ok: true, command: { type: '36th-way.quickRest', recoveries: { kira: 2 }, average: true } });
     expect(quickRestCommand(rows, { kira: '2.5' }, false)).toEqual({ ok: false, message: "Kira's recoveries must be a whole number from 0 to 20." });
     expect(quickRestCommand(rows, { bram: '21' }, false)).toMatchObject({ ok: false });
+  });
+
+  it('review 13 #12: with every box empty or 0 the form says nobody spends recoveries; one recovery anywhere and it says nothing', () => {
+    const rows = recoveryRowsOf(table(faces()).world);
+    const none = 'Nobody spends recoveries: this quick rest heals no one. Type how many each PC spends above.';
+    expect(nobodySpendsNote(rows, {})).toBe(none);
+    expect(nobodySpendsNote(rows, { kira: '0', bram: ' ' })).toBe(none);
+    expect(nobodySpendsNote(rows, { kira: '1' })).toBeNull();
+    expect(nobodySpendsNote([], {})).toBeNull();
   });
 
   it('sent to the engine: Kira heals 2d8+3 twice from 10 HP, the second halved (no recoveries left): 3+5+3 = 11, then (6+2+3)/2 = 5 rounded down; 26 HP', () => {

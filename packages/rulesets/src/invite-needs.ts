@@ -29,13 +29,16 @@ const DAGGERHEART: readonly InviteNeed[] = [
 /**
  * Teams (003 "Damage"): hits land on endurance before health, and Dodge, Parry, Block and Fortify spend stamina;
  * a PC given health only could take none of its reactions (review 11 #14). 003 "Staying Conscious": a blank
- * Constitution read as 0 dropped a PC at its first lost health (review 12 #10), so it is asked too, with its meaning.
+ * Constitution read as 0 dropped a PC at its first lost health (review 12 #10), so it is asked too, with its meaning;
+ * Evasion as well (review 13 #2).
  * 10,000 is the sheet's own limit.
  */
 const TEAMS: readonly InviteNeed[] = [
   { key: 'maxEndurance', label: 'Endurance', min: 0, max: 10_000, why: 'hits wear endurance down before health' },
   { key: 'maxStamina', label: 'Stamina', min: 0, max: 10_000, why: 'dodging, parrying, blocking and fortifying each spend it' },
   { key: 'constitution', label: 'Constitution', min: 0, max: 10_000, why: 'once more health is missing than this, each loss of health means fortifying or falling unconscious' },
+  // Review 13 #2: left out, every invited PC had Evasion 0 and a small goblin hit it every time (003 "Attacks": the test is against it).
+  { key: 'evasion', label: 'Evasion', min: 0, max: 10_000, why: "an attack's test must reach it to hit (size moves it)" },
 ];
 
 /** What the invite asks for beyond a name and HP, by ruleset; nothing where a rule reads no such number. */

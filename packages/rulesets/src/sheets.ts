@@ -52,5 +52,20 @@ export function keptSheetTrack(world: World, creatureId: string, characterId: st
   const out: { [field: string]: Json } = {};
   if (s === null) return out;
   for (const k of SHEET_TRACK_FIELDS) if (s[k] !== undefined) out[k] = s[k]!;
+  if (s['dead'] === true) return out;
+  // The state a card names instead of "down" (review 13 #6, #8), with what may come next in the text's terms.
+  const dying = record(s['dying']);
+  if (dying !== null) {
+    const rolled = typeof dying['savesRolled'] === 'number' ? dying['savesRolled'] : 0;
+    const failed = typeof s['deathFailures'] === 'number' ? s['deathFailures'] : 0;
+    const kill = world.settings['36th-way.deathSaveFailures'];
+    out['dying'] = true;
+    // 002 "Dying and Death": a death save each turn; enough failures in one fight kill.
+    out['lifeNote'] = `death saves: ${rolled} rolled, ${failed} failed${typeof kill === 'number' ? ` (${kill} failed in this fight kill)` : ''}`;
+  } else if (s['conscious'] === false) {
+    out['unconscious'] = true;
+    // 003 "Death": no turn until conscious again; more damage past their health risks death, and an enemy may try a killing strike.
+    out['lifeNote'] = 'cannot act until conscious again; more damage past their health risks death, and an enemy may try a killing strike';
+  }
   return out;
 }

@@ -168,26 +168,50 @@ describe('Daggerheart: traits, Evasion, thresholds and slots on the sheet', () =
     expect(t.world.characters[t.annId]!.stats['hpMarked']).toBe(2);
   });
 
-  it('Severe below Major is refused; a player may mark Stress on their own sheet but not raise Evasion', () => {
+  it('Severe below Major is refused; a player changes no number on their own sheet (review 13 #1): marked slots and Hope go through the GM', () => {
     const t = table('daggerheart');
     expect(t.fail(set(t.annId, { major: 8, severe: 6 }))).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.severe' });
-    t.run(set(t.annId, { stressMarked: 1 }, true), t.ann);
-    expect(t.world.characters[t.annId]!.stats['stressMarked']).toBe(1);
     expect(t.fail(set(t.annId, { evasion: 20 }, true), t.ann)).toMatchObject({ code: 'FORBIDDEN', path: 'sheet.evasion' });
+    t.run(set(t.annId, { hpMarked: 2, stressMarked: 1, armorMarked: 1 }, true));
+    for (const k of ['hpMarked', 'stressMarked', 'armorMarked', 'hope']) {
+      expect(t.fail(set(t.annId, { [k]: 0 }, true), t.ann)).toMatchObject({ code: 'FORBIDDEN', path: `sheet.${k}` });
+    }
+    expect(t.world.characters[t.annId]!.stats).toMatchObject({ hpMarked: 2, stressMarked: 1, armorMarked: 1 });
+    // Resending the sheet they were shown, unchanged, is no change and is taken.
+    t.run(set(t.annId, { hpMarked: 2 }, true), t.ann);
   });
 
-  it('Hope above the table\'s Hope maximum (6 here) is refused in words, for the GM and the player alike; 6 is taken', () => {
+  it('the log line names what a sheet change changed, in the form\'s labels, old value to new', () => {
+    const t = table('daggerheart');
+    t.run(set(t.annId, { hpMarked: 1, evasion: 10 }, true));
+    t.run(set(t.annId, { hpMarked: 0, evasion: 11 }, true));
+    const last = t.world.log[t.world.log.length - 1]!;
+    expect(last.text).toBe("Ann's sheet was updated: Evasion 10 → 11, HP marked 1 → 0.");
+  });
+
+  it('Hope above the table\'s Hope maximum (6 here) is refused in words (a player may not set it at all); 6 is taken', () => {
     const t = table('daggerheart');
     expect(t.world.settings['daggerheart.hopeMax']).toBe(6);
     const over = t.fail(set(t.annId, { hope: 7 }, true));
     expect(over).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.hope' });
     expect(over.message).toContain("at most 6, this table's Hope maximum");
-    expect(t.fail(set(t.annId, { hope: 40 }, true), t.ann)).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.hope' });
-    t.run(set(t.annId, { hope: 6 }, true), t.ann);
+    expect(t.fail(set(t.annId, { hope: 40 }, true), t.ann)).toMatchObject({ path: 'sheet.hope' });
+    t.run(set(t.annId, { hope: 6 }, true));
     expect(hopeOf(t.world, t.annId)).toBe(6);
     // Saving the rest of the sheet does not re-check a Hope it does not write.
     t.run(set(t.annId, { evasion: 12 }, true));
     expect(t.world.characters[t.annId]!.stats['evasion']).toBe(12);
+  });
+
+  it('a visible foe\'s sheet change names its numbers to the GM only: players read that it changed (ADR 33)', () => {
+    const t = table('daggerheart');
+    const added = t.run({ type: 'character.add', name: 'Goblin', kind: 'npc', visibility: 'visible' });
+    const goblin = added.kind === 'command' ? String(added.events[0]!['id']) : '';
+    t.run(set(goblin, { evasion: 14 }, true));
+    expect(t.world.log.at(-1)!.text).toBe("Goblin's sheet was updated: Evasion none → 14.");
+    const seen = JSON.stringify(t.engine.view(t.table, t.ann));
+    expect(seen).toContain("Goblin's sheet was updated.");
+    expect(seen).not.toContain('Evasion none → 14');
   });
 
   it('a hidden character\'s sheet change is the GM\'s alone to read', () => {

@@ -67,12 +67,12 @@ describe('character.sheet: what the phone form starts from', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', path: 'sheet.level' } });
   });
 
-  it('Daggerheart: Ann marks 2 Stress; Hope past the sheet\'s limit (100) is refused naming the field', () => {
+  it('Daggerheart: the GM marks 2 Stress and Ann reads it, with nothing hers to change; Hope past the sheet\'s limit (100) is refused naming the field', () => {
     const t = table('daggerheart');
-    t.run(patch(t.annId, { stressMarked: 2 }), t.ann);
+    t.run(patch(t.annId, { stressMarked: 2 }));
     const r = t.ask(t.ann, t.annId);
-    expect(r.ok && (r.value as { sheet: { stressMarked: number } }).sheet.stressMarked).toBe(2);
-    const tooMuch = t.tryRun(patch(t.annId, { hope: 101 }), t.ann);
+    expect(r.ok && (r.value as { sheet: { stressMarked: number }; playerEditable: string[] })).toMatchObject({ sheet: { stressMarked: 2 }, playerEditable: [] });
+    const tooMuch = t.tryRun(patch(t.annId, { hope: 101 }), GM);
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'sheet.hope', message: 'sheet.hope: must be an integer from 0 to 100' } });
   });
 });

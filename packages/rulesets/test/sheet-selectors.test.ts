@@ -42,6 +42,16 @@ describe('kept-sheet selectors', () => {
     }
   });
 
+  it('teams (003 "Death"): an unconscious sheet reads unconscious, with what may come next, for the card (review 13 #8)', () => {
+    const t = table('teams');
+    const seat = t.minted(t.run({ type: 'seat.add', name: 'Ann' }));
+    const id = t.minted(t.run({ type: 'character.add', name: 'Ann', kind: 'pc', seatId: seat }));
+    t.run({ type: 'character.sheet.set', characterId: id, sheet: { ...SHEETS['teams']!, conscious: false } });
+    const track = keptSheetTrack(t.table.world, id, id);
+    expect(track).toMatchObject({ unconscious: true });
+    expect(track['lifeNote']).toBe('cannot act until conscious again; more damage past their health risks death, and an enemy may try a killing strike');
+  });
+
   it.each(['36th-way', 'teams'] as const)('%s: a sheet set by character.sheet.set reads back through the selectors, and what they read back the command takes again', (rules) => {
     const t = table(rules);
     const seat = t.minted(t.run({ type: 'seat.add', name: 'Ann' }));
@@ -56,6 +66,8 @@ describe('kept-sheet selectors', () => {
     const track = keptSheetTrack(world, id, id);
     if (rules === '36th-way') expect(track).toMatchObject({ hp: 24, maxHp: 24 });
     else expect(track).toMatchObject({ health: 12, maxHealth: 12, endurance: 9, maxEndurance: 9 });
+    // Standing, nobody is dying or unconscious, and no note is read out.
+    expect(track).not.toHaveProperty('lifeNote');
     // As entered: the 36th Way's abilities come back as the list the command takes.
     const entered = keptSheetAsEntered(rules, stored, { withoutPlayState: true });
     for (const k of SHEET_PLAY_STATE[rules]) expect(Object.hasOwn(entered, k), k).toBe(false);

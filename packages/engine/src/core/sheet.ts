@@ -29,15 +29,52 @@ type Values = { readonly [field: string]: Json };
 /** The shared sheet's one event, for rulesets that keep their sheet on the character's stats. */
 export type SheetEvent = { readonly type: typeof SHEET_SET_EVENT; readonly id: string; readonly stats: Values };
 
-const sheetEvolve: Evolve<SheetEvent> = {
+/** A stored value in a log line's words: a number or word as it is, nothing as "none". */
+function spoken(v: Json | undefined): string | null {
+  if (v === undefined || v === null) return 'none';
+  if (typeof v === 'number' || typeof v === 'string') return String(v).slice(0, 40);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return null;
+}
+
+/** The form's label of a field (its zod title), else its key. */
+function titleOf(field: z.ZodType | undefined, key: string): string {
+  let t = field;
+  while (t instanceof z.ZodOptional || t instanceof z.ZodNullable) t = t.unwrap() as z.ZodType;
+  const title = t?.meta()?.['title'];
+  return typeof title === 'string' ? title : key;
+}
+
+const MAX_NAMED_CHANGES = 6;
+
+/**
+ * What a sheet change changed, in the form's labels: "HP marked 1 → 0, Hope 2 → 3" (review 13 #1: the line
+ * said only that the sheet was updated, so a player's change could not be checked). Lists and records say only their name.
+ */
+export function sheetChangeWords(fields: z.ZodRawShape, defaults: Values, before: Values, after: Values): string {
+  const parts = Object.keys(after).map((k) => {
+    // A field never stored read as its default (HP marked 0), as the forms show it.
+    const [from, to] = [spoken(Object.hasOwn(before, k) ? before[k] : defaults[k]), spoken(after[k])];
+    const name = titleOf(fields[k] as z.ZodType | undefined, k);
+    return from === null || to === null ? `${name} changed` : `${name} ${from} → ${to}`;
+  });
+  const more = parts.length - MAX_NAMED_CHANGES;
+  return more > 0 ? `${parts.slice(0, MAX_NAMED_CHANGES).join(', ')} and ${more} more` : parts.join(', ');
+}
+
+// Players read a foe's changed numbers only by the ruleset's declared keys (ADR 33): their line names no value.
+const sheetEvolveOf = (fields: z.ZodRawShape, defaults: Values): Evolve<SheetEvent> => ({
   [SHEET_SET_EVENT]: (w, e) => {
     const id = e.id;
     const c = own(w.characters, id);
     if (c === undefined) return w;
     const next = { ...w, characters: { ...w.characters, [id]: { ...c, stats: { ...c.stats, ...e.stats } } } };
-    return appendLog(next, { audience: audienceFor(c.visibility), kind: SHEET_SET_EVENT, text: `${c.name}'s sheet was updated.`, data: { id } });
+    const plain = `${c.name}'s sheet was updated.`;
+    const words = sheetChangeWords(fields, defaults, c.stats as Values, e.stats);
+    const text = words === '' ? plain : `${c.name}'s sheet was updated: ${words}.`;
+    return appendLog(next, { audience: audienceFor(c.visibility), kind: SHEET_SET_EVENT, text, ...(isFoeCharacter(w, id) ? { shown: plain } : {}), data: { id } });
   },
-};
+});
 
 export interface SheetSpec {
   readonly rulesetId: string;
@@ -216,7 +253,7 @@ export function sheetModule(model: SheetModel): Module {
     words: { [SHEET_SET]: { say: ["{by}'s sheet"], by: ['characterId'] }, [SHEET_REMOVE]: { say: ["removing {by}'s sheet"], by: ['characterId'] } },
     queries: { [SHEET_GET]: get },
     catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery, ...(model.removal === null ? {} : { [SHEET_REMOVE]: model.removal }) },
-    reducers: reducersOf(sheetEvolve),
+    reducers: reducersOf(sheetEvolveOf(model.fields, model.defaults)),
     // The numbers are the character's: only those who may see its stats learn them.
     audience: audiencesOf<SheetEvent>({ 'character.sheetSet': (w, e) => { const c = own(w.characters, e.id); return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility); } }),
   };

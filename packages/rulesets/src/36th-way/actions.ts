@@ -4,7 +4,7 @@
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
 import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result, type Viewer, type World } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
 import { sustainRefusal } from './checks.js';
@@ -30,6 +30,8 @@ function abilityCost(x: AbilityEntry): string {
 interface Other {
   readonly sheet: Sheet;
   readonly range: Range;
+  /** The tracker row's own state: a phone holds no foe's HP (ADR 33), the row still says it is out. */
+  readonly rowDown: boolean;
 }
 
 function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
@@ -38,7 +40,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   const st = getTsw(a.world);
   const others = othersInView(a).flatMap((c) => {
     const s = sheetFor(a, c.id, c.characterId);
-    return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id) }];
+    return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id), rowDown: standingIn(c) === 'down' }];
   });
   // Only an enemy in reach makes an attack worth offering (review 9: an ally nearby left a foe's Spear "allowed",
   // and the roll was then refused with no reason on screen); the reason says what to do.
@@ -48,8 +50,9 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   // attacker first, then the others in reach, and marks the ones the roll would refuse (review 6).
   const option = (o: Other): ActionOption => {
     const status = statusOf(o.sheet);
-    const standing = status === 'dead' ? 'dead' : status === 'dying' || status === 'unconscious' ? 'down' : 'up';
-    return { value: o.sheet.id, label: o.sheet.name, note: o.range, side: areEnemies(a.world, me.id, o.sheet.id) ? 'foe' : 'ally', ...(standing === 'up' ? {} : { standing }) };
+    const standing = status === 'dead' ? 'dead' : status === 'dying' || status === 'unconscious' || o.rowDown ? 'down' : 'up';
+    // A fallen creature says so beside its name, as Daggerheart and OSR do (review 13 #7: a dead goblin was listed unmarked).
+    return { value: o.sheet.id, label: o.sheet.name, note: standing === 'up' ? o.range : `${standing}, ${o.range}`, side: areEnemies(a.world, me.id, o.sheet.id) ? 'foe' : 'ally', ...(standing === 'up' ? {} : { standing }) };
   };
   const targetOptions: ActionOption[] = others.map(option);
   const attackTargets = (reaches: (o: Other) => boolean, what: string, advice = 'move to engage first'): ActionOption[] => {

@@ -61,8 +61,9 @@ export const daggerheartSheetModel = defineSheet({
     // sheet form saved without touching it must not set it to 0 (review 6: saving a sheet wiped Kira's 2 Hope).
     tier: 1,
   },
-  // What a player marks during play (markTrack and spendHope are theirs too); the build numbers are the GM's to approve.
-  playerEditable: ['hpMarked', 'stressMarked', 'armorMarked', 'hope'],
+  // None (review 13 #1): a player marks Stress and Armor with markTrack, spends Hope with spendHope and asks the GM
+  // for damage and healing; a sheet field would let them clear marked HP or raise Hope around the GM.
+  playerEditable: [],
   // An adversary's stats as players read them (ADR 33): that it is one; its Difficulty (or an NPC's Evasion) once the GM reveals defences.
   foeFields: { shown: ['adversary'], defences: ['difficulty', 'evasion'] },
   read(world, id) {

@@ -124,10 +124,11 @@ function characterOf(world: World, id: string, field: string, path = field): Res
 export const trackerCommands: Record<string, CommandHandler & { label: string }> = {
   'daggerheart.markTrack': handlerOf(D.markTrack, {
     label: 'mark a tracker',
-    // Players mark their own Stress and Armor; HP and anyone else's are the GM's.
-    authorize(world, { track, characterId }, actor) {
+    // Players mark their own Stress and Armor; HP, clearing (review 13 #1: healing goes through a request) and anyone else's are the GM's.
+    authorize(world, { track, characterId, amount = 1 }, actor) {
       if (actor.role === 'gm') return null;
-      return (track === 'stress' || track === 'armor') && controls(world, actor, characterId) ? null : FORBIDDEN;
+      if (!((track === 'stress' || track === 'armor') && controls(world, actor, characterId))) return FORBIDDEN;
+      return amount < 0 ? { code: 'FORBIDDEN', message: `clearing ${track === 'stress' ? 'Stress' : 'Armor'} is the GM's: ask the GM (a rest or a move clears it)`, path: 'amount' } : null;
     },
     decide(world, { characterId, track, amount = 1, reason = '' }) {
       const ch = characterOf(world, characterId, 'characterId');

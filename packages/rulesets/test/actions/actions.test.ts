@@ -345,6 +345,13 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     expect(t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', oddsArgs(attack, p))).toMatchObject({ ok: true, value: { needed: 10, defense: 'ac' } });
   });
 
+  it('a fallen foe is marked in the target list as it is on the tracker (review 13 #7): the dead Orc reads "dead, engaged"', () => {
+    const t = tswFight();
+    t.s.run({ type: '36th-way.damage', targetId: 'orc', amount: 20 });
+    const options = find(actions(t.s, GM, '36th-way', 'ann'), 'attack').target!.options;
+    expect(options).toEqual([{ value: 'orc', label: 'Orc', note: 'dead, engaged', side: 'foe', standing: 'dead' }]);
+  });
+
   it('Far from the Orc a basic melee attack reaches nobody: Move engages in two move actions, the standard one paying the second (002 "Far": two moves to engage)', () => {
     const t = tswFight();
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'far' });

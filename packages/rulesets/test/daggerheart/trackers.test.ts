@@ -66,10 +66,17 @@ describe('damage against the thresholds (published rule, setting-free; Major 7, 
 });
 
 describe('Stress and Armor: players mark their own; HP is the GM\'s', () => {
-  it('a player marks and clears their own Stress; not HP, not someone else\'s; Stress past the last slot marks HP (stressOverflowMarksHp)', () => {
+  it('a player marks their own Stress but clears none (the GM does, review 13 #1); not HP, not someone else\'s; Stress past the last slot marks HP (stressOverflowMarksHp)', () => {
     const { t, seat, other, pc } = hero({ stressMarked: 5 });
-    t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: -2 }, player(seat));
+    const clear = t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: -2 }, player(seat));
+    expect(clear).toMatchObject({ code: 'FORBIDDEN', path: 'amount' });
+    expect(clear.message).toContain("clearing Stress is the GM's");
+    expect(t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'armor', amount: -1 }, player(seat)).code).toBe('FORBIDDEN');
+    t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: -2 });
     expect(stat(t, pc, 'stressMarked')).toBe(3);
+    t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: 1 }, player(seat));
+    expect(stat(t, pc, 'stressMarked')).toBe(4);
+    t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: -1 });
     expect(t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'hp', amount: -1 }, player(seat)).code).toBe('FORBIDDEN');
     expect(t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: 1 }, player(other)).code).toBe('FORBIDDEN');
     const tx = t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: 5 });

@@ -67,6 +67,7 @@ describe('the invite quick PC (review 11 #14)', () => {
       ['maxEndurance', 0, 10_000],
       ['maxStamina', 0, 10_000],
       ['constitution', 0, 10_000],
+      ['evasion', 0, 10_000],
     ]);
   });
 

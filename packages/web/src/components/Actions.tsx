@@ -83,7 +83,9 @@ function ActorActions({ world, enc, gm, send, ask, mine = [], actor, testId = 'a
       live = false;
     };
   }, [query, who, ...actionsInputs(world, enc, who)]);
-  const listed = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
+  // A dying PC's allowed death save is all they may do: its form opens by itself, so its odds are read before the roll (review 13 #6).
+  const saveNow = answer !== null && typeof answer !== 'string' && answer.actions.some((a) => a.id === 'deathSave' && a.allowed) ? 'deathSave' : null;
+  const listed = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === (open ?? saveNow)) ?? null) : null;
   // A teams Command's granted action leaves the list once used (it may answer before the roll is marked here):
   // its form stays, its result in view, through the turn it was opened in.
   const [last, setLast] = useState<TurnAction | null>(null);
@@ -165,7 +167,7 @@ function ActorActions({ world, enc, gm, send, ask, mine = [], actor, testId = 'a
       ) : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
-          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>
+          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : (open ?? saveNow) === a.id} onClick={() => void tap(a)}>
             {a.label} <span class="muted">({a.cost})</span>
           </button>
         ))}
@@ -197,7 +199,11 @@ function ActorActions({ world, enc, gm, send, ask, mine = [], actor, testId = 'a
           {msg}
         </p>
       ) : null}
-      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => setRolled(current.id)} /> : null}
+      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => {
+            setRolled(current.id);
+            setOpen(current.id);
+            setOpenedAt(enc.turnSerial);
+          }} /> : null}
       <NotNow actions={blocked} testId="actions-blocked" />
     </section>
   );

@@ -259,6 +259,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${c.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
             <span style={{ width: `${Math.max(0, Math.min(100, (100 * t.value) / t.max))}%` }} />
           </div>
+          {t.note !== undefined ? <div class="muted" data-testid="life-note">{t.note}</div> : null}
         </div>
       ))}
       {saves ? (

@@ -160,6 +160,7 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
               <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${ch.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
                 <span style={{ width: `${Math.max(0, Math.min(100, (100 * t.value) / t.max))}%` }} />
               </div>
+              {t.note !== undefined ? <div class="muted" data-testid="my-life-note">{t.note}</div> : null}
             </div>
           ))}
           {resources.length > 0 ? (

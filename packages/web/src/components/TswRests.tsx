@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { restsOf } from '@tablekeeper/rulesets/browser';
-import { dyingNote, MAX_SPEND, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf, startingSpend } from '../lib/quickRest.ts';
+import { dyingNote, MAX_SPEND, nobodySpendsNote, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf, startingSpend } from '../lib/quickRest.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 import type { Send } from './types.ts';
@@ -48,6 +48,11 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
               </div>
             );
           })}
+          {nobodySpendsNote(rows, typed) !== null ? (
+            <p class="small warn" data-testid="quick-rest-none">
+              {nobodySpendsNote(rows, typed)}
+            </p>
+          ) : null}
           <label class="inline">
             <input type="checkbox" checked={average} onChange={(e) => setAverage(e.currentTarget.checked)} /> Take the average instead of rolling (each die rounded down: 2d8 heals 8)
           </label>

@@ -120,6 +120,8 @@ export interface Track {
   readonly max: number;
   /** Named states the rules give at this level. */
   readonly states: readonly string[];
+  /** What the state means next, in words (death saves so far; an unconscious creature's risks). */
+  readonly note?: string;
 }
 
 const TRACKS: readonly [string, string, string][] = [
@@ -168,6 +170,9 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
   }
   // Dead says it all: no "down" beside it (001 "Death & Injury": a dead PC is no longer at 0 HP waiting).
   if (stats['dead'] === true && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down' && x !== 'dying') };
+  // A kept sheet's dying or unconscious is what the rules call it, not "down" (review 13 #6, #8); the note says what may
+  // come next. OSR's dying stays "down and dying" (001: at 0 HP, dying).
+  else if (typeof stats['lifeNote'] === 'string' && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down'), note: stats['lifeNote'] };
   return out;
 }
 

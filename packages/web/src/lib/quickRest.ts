@@ -48,3 +48,16 @@ export function overSpendNote(r: RecoveryRow, n: number): string | null {
   const over = n - r.recoveries;
   return `${r.name} has ${r.recoveries} left: the last ${over} heal${over === 1 ? 's' : ''} half and cost${over === 1 ? 's' : ''} -1 to Volition and defences until a full rest each.`;
 }
+
+/**
+ * Said while no box spends a recovery (review 13 #12: an untouched form healed nobody, and nothing said so):
+ * the rest still brings powers back, but heals no one. Null once some PC spends one (or there is no PC).
+ */
+export function nobodySpendsNote(rows: readonly RecoveryRow[], typed: { readonly [id: string]: string }): string | null {
+  if (rows.length === 0) return null;
+  const spends = rows.some((r) => {
+    const n = Number((typed[r.id] ?? startingSpend(r)).trim());
+    return Number.isInteger(n) && n > 0;
+  });
+  return spends ? null : 'Nobody spends recoveries: this quick rest heals no one. Type how many each PC spends above.';
+}

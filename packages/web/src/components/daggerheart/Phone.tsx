@@ -37,7 +37,7 @@ export function DaggerheartPhone({ world, history, characterIds, send, ask }: { 
       {mine.map((c) => (
         <section key={c!.id} class="panel" aria-label={`${c!.name}'s trackers`}>
           <h2>{c!.name}</h2>
-          <CharacterTracks t={tracksOfCharacter(world, c!)} send={send} markable={['stress', 'armor']} />
+          <CharacterTracks t={tracksOfCharacter(world, c!)} send={send} markable={['stress', 'armor']} clearable={false} />
         </section>
       ))}
       {others.length > 0 && mine.length > 0 ? (

@@ -20,8 +20,8 @@ export function Slots({ label, marked, slots, kind }: { label: string; marked: n
   );
 }
 
-/** Hope, HP, Stress and Armor of one character; `markable` lists the tracks this viewer may change. */
-export function CharacterTracks({ t, send, markable }: { t: PcTracks; send: Send; markable: readonly ('hp' | 'stress' | 'armor')[] }) {
+/** Hope, HP, Stress and Armor of one character; `markable` lists the tracks this viewer may mark, `clearable` whether they may clear them (the GM). */
+export function CharacterTracks({ t, send, markable, clearable = true }: { t: PcTracks; send: Send; markable: readonly ('hp' | 'stress' | 'armor')[]; clearable?: boolean }) {
   const rows = [
     ['hp', 'HP', t.hp],
     ['stress', 'Stress', t.stress],
@@ -45,9 +45,11 @@ export function CharacterTracks({ t, send, markable }: { t: PcTracks; send: Send
                 <button class="small" aria-label={`Mark ${word} for ${t.name}`} disabled={track.marked >= track.slots} onClick={() => send({ type: 'daggerheart.markTrack', characterId: t.id, track: key, amount: 1 })}>
                   +
                 </button>
-                <button class="small" aria-label={`Clear ${word} for ${t.name}`} disabled={track.marked === 0} onClick={() => send({ type: 'daggerheart.markTrack', characterId: t.id, track: key, amount: -1 })}>
-                  −
-                </button>
+                {clearable ? (
+                  <button class="small" aria-label={`Clear ${word} for ${t.name}`} disabled={track.marked === 0} onClick={() => send({ type: 'daggerheart.markTrack', characterId: t.id, track: key, amount: -1 })}>
+                    −
+                  </button>
+                ) : null}
               </span>
             ) : null}
           </div>
