@@ -1,6 +1,8 @@
 // Review 13's Kleptonomicon findings, in real Chromium as the reviewer met
 // them: a foe typed in the encounter builder carries its Basic Attack (#3: it
-// opened at "0% to hit … no damage dice" every time).
+// opened at "0% to hit … no damage dice" every time); with "Re-roll initiative
+// each round" every round's Edge Saves are in the log, a hidden group's kept
+// to the GM (#11: only "see the new order" was logged).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { oddsOf, openAction } from './actions-flow.ts';
@@ -52,5 +54,46 @@ describe('Kleptonomicon review 13', () => {
     await oddsOf(attack, '15% to hit');
     expect(await text(attack.getByTestId('action-odds'))).toContain('1d6+1 damage');
     expect(gm.errors).toEqual([]);
+  }, 240_000);
+
+  it('#11: with "Re-roll initiative each round" ticked in the builder, round 2 logs Kira\'s Edge Saves again; the phone reads them without the hidden Lurker', async () => {
+    const made = await e2e!.table('kleptonomicon', 'Klepto13 reroll');
+    const seat = await e2e!.seat(made, 'Alice');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { edgeSave: 2, defense: 12, hp: 10, maxHp: 10 } });
+    await sock.command({ type: 'kleptonomicon.startEpisode' });
+    await sock.command({ type: 'kleptonomicon.freeplay' });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+
+    const form = gm.p.getByRole('form', { name: 'Add to the next encounter' });
+    // The Goblin's Edge Save above the Lurker's makes its group the first Kira saves against (004 sorts groups by it).
+    await form.getByLabel('Name', { exact: true }).fill('Goblin');
+    await form.getByLabel('Edge Save', { exact: true }).fill('3');
+    await form.getByRole('button', { name: 'Add to encounter' }).click();
+    const rows = gm.p.getByTestId('builder-rows');
+    await rows.getByText('Goblin', { exact: true }).waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Lurker');
+    await form.getByLabel('hidden').check();
+    await form.getByRole('button', { name: 'Add to encounter' }).click();
+    await rows.getByText('Lurker', { exact: true }).waitFor();
+    await gm.p.getByTestId('initiative-options').getByLabel('Re-roll initiative each round').check();
+    await gm.p.getByTestId('roll-initiative').click();
+    const gmLog = gm.p.getByTestId('log');
+    await expect.poll(() => text(gmLog)).toMatch(/Edge Saves for Kira \(a Score of 7 or more passes\)/);
+
+    // Round 1 runs out by the GM's turn ends (Kira's choice of who goes first among PCs is not asked: she is the only one).
+    for (let i = 0; i < 12; i++) {
+      const enc = sock.view().world.ext['encounter'] as unknown as { round: number; pending: { options: string[] } | null };
+      if (enc.round >= 2) break;
+      await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options[0] } : { type: 'encounter.endTurn' });
+    }
+    await expect.poll(() => text(gmLog)).toContain('Initiative is rolled again for round 2: see the new order.');
+    await expect.poll(() => text(gmLog)).toMatch(/Edge Saves for Kira for round 2 \(a Score of 7 or more passes\): against foe group 1 \(Goblin\) rolled d10(ish)? \d+/);
+    const phoneLog = phone.p.getByTestId('log');
+    await expect.poll(() => text(phoneLog)).toMatch(/Edge Saves for Kira for round 2 \(a Score of 7 or more passes\): against foe group 1 \(Goblin\)/);
+    expect(await text(phoneLog)).not.toMatch(/Lurker|foe group 2/);
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
   }, 240_000);
 });
