@@ -2,7 +2,10 @@
 // them: a foe typed in the encounter builder carries its Basic Attack (#3: it
 // opened at "0% to hit … no damage dice" every time); with "Re-roll initiative
 // each round" every round's Edge Saves are in the log, a hidden group's kept
-// to the GM (#11: only "see the new order" was logged).
+// to the GM (#11: only "see the new order" was logged); a phone asks for
+// healing after a fight and the GM's one tap heals the sheet, while a
+// condition, which needs a fight, is greyed out with the reason up front
+// (#4: the form was filled, then refused after Send).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { oddsOf, openAction } from './actions-flow.ts';
@@ -93,6 +96,41 @@ describe('Kleptonomicon review 13', () => {
     const phoneLog = phone.p.getByTestId('log');
     await expect.poll(() => text(phoneLog)).toMatch(/Edge Saves for Kira for round 2 \(a Score of 7 or more passes\): against foe group 1 \(Goblin\)/);
     expect(await text(phoneLog)).not.toMatch(/Lurker|foe group 2/);
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  it('#4: outside a fight Kira\'s phone asks for 4 healing and the GM approves: Health 3 -> 7; a condition is greyed out with why, before anything is filled', async () => {
+    const made = await e2e!.table('kleptonomicon', 'Klepto13 heal');
+    const seat = await e2e!.seat(made, 'Alice');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { edgeSave: 2, defense: 12, hp: 3, maxHp: 10 } });
+    await sock.command({ type: 'kleptonomicon.startEpisode' });
+    await sock.command({ type: 'kleptonomicon.freeplay' });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+
+    const ask = phone.p.getByTestId('ask-gm');
+    await expect.poll(() => text(ask.getByTestId('ask-not-now'))).toBe("Kira is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter.");
+    const kinds = ask.getByLabel(/^For /);
+    expect(await kinds.locator('option', { hasText: 'A condition' }).isDisabled()).toBe(true);
+    expect(await kinds.locator('option', { hasText: 'A condition' }).textContent()).toBe('A condition (during an encounter)');
+    await kinds.selectOption({ label: 'Healing' });
+    await ask.getByLabel('Hit points to heal').fill('4');
+    await ask.getByLabel('A word to the GM (optional)').fill('bandages');
+    await ask.getByRole('button', { name: 'Send to the GM' }).click();
+    expect(await ask.getByRole('alert').count()).toBe(0);
+    const queue = gm.p.getByTestId('request-queue');
+    await queue.getByRole('button', { name: /^Approve Kira \(Alice\)/ }).click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Kira is healed by 4 (HP 3 → 7).');
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Kira is healed by 4 (HP 3 → 7).');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 7/10');
+    expect(sock.view().world.characters[Object.values(sock.view().world.characters).find((c) => c.name === 'Kira')!.id]!.stats['hp']).toBe(7);
+
+    // In a fight the condition is offered again (004's Slowed lives on the combatant).
+    await sock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', characterId: Object.values(sock.view().world.characters).find((c) => c.name === 'Kira')!.id }, { id: 'gob', name: 'Goblin', kind: 'npc', stats: { creatureType: 'goblin', edgeSave: 1, defense: 6, hp: 8, maxHp: 8 } }] });
+    await expect.poll(() => ask.getByTestId('ask-not-now').count()).toBe(0);
+    expect(await kinds.locator('option', { hasText: 'A condition' }).isDisabled()).toBe(false);
     expect(gm.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);
