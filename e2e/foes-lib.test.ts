@@ -58,8 +58,13 @@ describe('foes are targets', () => {
     expect(quickStatsOf('osr').map((q) => q.label)).toEqual(['AC']);
     expect(quickStatsOf('36th-way').map((q) => q.label)).toEqual(['AC', 'PD', 'MD']);
     expect(quickStatsOf('teams').map((q) => q.label)).toEqual(['Evasion']);
-    expect(quickStatsOf('kleptonomicon').map((q) => q.label)).toEqual(['Defense']);
+    expect(quickStatsOf('kleptonomicon').map((q) => q.label)).toEqual(['Defense', 'Basic Attack modifier', 'Basic Attack damage']);
     expect(readQuickStats('kleptonomicon', { defense: '101' })).toEqual({ ok: false, message: 'Defense must be a whole number from 0 to 100.' });
+    // A Kleptonomicon foe's Basic Attack (review 13 #3): a modifier in the sheet's limits, damage as dice text.
+    expect(readQuickStats('kleptonomicon', { attackModifier: '-3', attackDamage: ' 2D4 - 1 ' })).toEqual({ ok: true, value: { attackModifier: -3, attackDamage: '2d4-1' } });
+    expect(readQuickStats('kleptonomicon', { attackModifier: '51' })).toEqual({ ok: false, message: 'Basic Attack modifier must be a whole number from -50 to 50.' });
+    expect(readQuickStats('kleptonomicon', { attackDamage: 'lots' })).toEqual({ ok: false, message: 'Basic Attack damage must be dice such as 1d6+1 (at most 20 dice of 2 to 100 sides, a bonus up to 100), or a number up to 100.' });
+    expect(readQuickStats('kleptonomicon', { attackDamage: '21d6' }).ok).toBe(false);
     expect(readQuickStats('osr', { ac: '31' })).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
     expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
   });
@@ -146,6 +151,40 @@ describe('foes are targets', () => {
     const d = typed(s, 'Guard x2', '', { defense: '9' });
     expect(d.map((x) => foeCharacterCommand('kleptonomicon', x) ?? foeSheetCommand(s.world, x))).toEqual([null, null]);
     expect(d.map((x) => x.extra)).toEqual([{ defense: 9 }, { defense: 9 }]);
+  });
+
+  it("the Kleptonomicon: a typed foe's Basic Attack modifier and damage are what its attack form and odds start from (review 13 #3: it opened at 0% with no dice)", async () => {
+    const s = table('kleptonomicon');
+    const seat = idOf(s.run({ type: 'seat.add', name: 'Ann' } as Command));
+    const kira = idOf(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { edgeSave: 2, defense: 12, hp: 10, maxHp: 10 } }));
+    s.run({ type: 'kleptonomicon.startEpisode' } as Command);
+    s.run({ type: 'kleptonomicon.freeplay' } as Command);
+    const kiraDraft = draftsFrom(initiativeOf('kleptonomicon'), { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, makeId);
+    if (!kiraDraft.ok) throw new Error('kira');
+    const armed = typed(s, 'Goblin', '6', { defense: '11', attackModifier: '3', attackDamage: '1d6+1' }, false, { edgeSave: '0' });
+    const bare = typed(s, 'Rat', '3', { defense: '5' }, false, { edgeSave: '0' });
+    await start(s, [...kiraDraft.value, ...armed, ...bare]);
+    const enc = s.world.ext['encounter'] as { combatants: { [id: string]: { id: string; name: string; characterId: string | null } } };
+    const idNamed = (name: string) => Object.values(enc.combatants).find((c) => c.name === name)!.id;
+    const form = (who: string) => {
+      const r = s.engine.query(s.table, GM, 'kleptonomicon.actions', { combatantId: idNamed(who) });
+      if (!r.ok) throw new Error(r.error.message);
+      const a = (r.value as { actions: { id: string; numbers: { field: string; value: number }[]; texts: { field: string; value: string }[] }[] }).actions.find((x) => x.id === 'attack')!;
+      return { modifier: a.numbers.find((n) => n.field === 'modifier')!.value, damage: a.texts.find((t) => t.field === 'damage')!.value };
+    };
+    expect(form('Goblin')).toEqual({ modifier: 3, damage: '1d6+1' });
+    expect(form('Rat')).toEqual({ modifier: 0, damage: '' });
+    const odds = (who: string) => {
+      const r = s.engine.query(s.table, GM, 'kleptonomicon.attackOdds', { attackerId: idNamed(who), targetId: idNamed('Kira') });
+      if (!r.ok) throw new Error(r.error.message);
+      return (r.value as { pass: number }).pass;
+    };
+    // Defense 12 with +3: the die must read 9 (2 in 20) or land a won coin-flip 10 (1 in 20); with +0 no die reaches 12.
+    expect(odds('Goblin')).toBeCloseTo(3 / 20, 10);
+    expect(odds('Rat')).toBe(0);
+    // Players never read a foe's Basic Attack numbers (ADR 33): they stay on the combatant, out of a seat's view.
+    const seen = JSON.stringify(s.engine.view(s.table, { role: 'player', seatId: seat }));
+    expect(seen).not.toContain('1d6+1');
   });
 });
 

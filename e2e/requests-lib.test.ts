@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Table, type Viewer } from '@tablekeeper/engine';
 import { createTableFor, engineFor } from '@tablekeeper/rulesets';
-import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, type RequestForm } from '../packages/web/src/lib/requests.ts';
+import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, requestRefusal, type RequestForm } from '../packages/web/src/lib/requests.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 import { CUSTOM } from '../packages/web/src/lib/turns.ts';
 
@@ -116,3 +116,49 @@ describe("the GM's odds for a declared action", () => {
   });
 });
 
+
+describe('what the phone offers outside a fight is what the engine takes (review 13 #4, ADR 104)', () => {
+  const STATS: { [rulesetId: string]: { [k: string]: number } } = {
+    osr: { hp: 6, maxHp: 10, ac: 12 },
+    kleptonomicon: { hp: 6, maxHp: 10 },
+    daggerheart: { hpMax: 6, major: 3, severe: 6 },
+    '36th-way': { hp: 6, maxHp: 10 },
+    teams: { hp: 6, maxHp: 10 },
+  };
+  for (const rulesetId of Object.keys(STATS)) {
+    it(`${rulesetId}: each kind the phone greys out is refused after Send, each it offers is taken`, () => {
+      const engine = engineFor(rulesetId)!;
+      let table: Table = (createTableFor(rulesetId, { tableId: 't', name: 'Night' }) as { ok: true; value: Table }).value;
+      const rng = seededRng(5);
+      const run = (c: Command, actor: Viewer = { role: 'gm' }) => {
+        const r = engine.execute(table, c, { rng, actor });
+        if (r.ok) table = r.value.table;
+        return r;
+      };
+      const first = (c: Command) => {
+        const r = run(c);
+        if (!r.ok) throw new Error(r.error.message);
+        const tx = r.value.transaction;
+        return String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
+      };
+      const seat = first({ type: 'seat.add', name: 'Ana' });
+      const kira = first({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: STATS[rulesetId]! });
+      const ana: Viewer = { role: 'player', seatId: seat };
+      const said: string[] = [];
+      for (const kind of ['damage', 'heal', 'condition'] as const) {
+        const why = requestRefusal(rulesetId, encounterOf(engine.view(table, ana).world), kira, 'Kira', kind);
+        const c = requestCommand(kira, form({ kind, amount: '2', choice: CUSTOM, custom: 'Soaked', duration: 'indefinite' }));
+        if (!c.ok) throw new Error(c.message);
+        const r = run(c.value, ana);
+        // Where the phone offers it, a refusal may only be the ruleset's own (nothing marked to clear), never the fight's.
+        if (why === null) expect([kind, r.ok ? '' : r.error.message]).not.toEqual([kind, expect.stringMatching(/fight/)]);
+        if (why === null && rulesetId !== 'daggerheart') expect([kind, r.ok]).toEqual([kind, true]);
+        if (why !== null) expect([kind, r.ok]).toEqual([kind, false]);
+        if (why !== null) said.push(why);
+      }
+      // A condition is never taken outside a fight; damage and healing are, except where HP live on a fight's sheets.
+      expect(said[said.length - 1]).toBe("Kira is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter.");
+      expect(said.length).toBe(rulesetId === '36th-way' || rulesetId === 'teams' ? 3 : 1);
+    });
+  }
+});

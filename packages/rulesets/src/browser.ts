@@ -64,6 +64,6 @@ export { deadCharacters, lifeFlags } from './life.js';
 export { sheetNeedsOf } from './sheet-needs.js';
 export { armingOf, type Arming, type WeaponRow } from './arming.js';
 export { inviteNeedsOf, type InviteNeed } from './invite-needs.js';
-export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickStatsOf, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';
+export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickDice, quickStatsOf, QUICK_DICE_LIMITS, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';
 export { settingAllowedWords, settingChangedSentence, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle, settingValueWords } from './setting-words.js';
 export type { SettingDef } from './ruleset.js';

@@ -131,6 +131,25 @@ export interface QuickStat {
   readonly label: string;
   readonly min: number;
   readonly max: number;
+  /** Dice as text ("1d6+1", or a number) instead of one whole number; min and max then bound nothing. */
+  readonly dice?: true;
+  /** What the box is for, as its tooltip (default: the number an attack against the foe rolls against). */
+  readonly hint?: string;
+}
+
+/** The Kleptonomicon's damage dice limits (kleptonomicon/attack.ts DAMAGE_LIMITS; kept equal by a test). */
+export const QUICK_DICE_LIMITS = { count: 20, sides: 100, bonus: 100 } as const;
+
+/** Damage dice typed in a quick-stat box: "1d6+1", "d8", "2d4-1" or a flat "3" within QUICK_DICE_LIMITS; the text trimmed, or null. */
+export function quickDice(text: string): string | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, '');
+  if (/^\d{1,3}$/.test(t)) return Number(t) <= QUICK_DICE_LIMITS.bonus ? t : null;
+  const m = /^(\d{0,3})d(\d{1,3})(?:([+-])(\d{1,3}))?$/.exec(t);
+  if (m === null) return null;
+  const count = m[1] === '' ? 1 : Number(m[1]);
+  const sides = Number(m[2]);
+  const bonus = m[4] === undefined ? 0 : Number(m[4]);
+  return count >= 1 && count <= QUICK_DICE_LIMITS.count && sides >= 2 && sides <= QUICK_DICE_LIMITS.sides && bonus <= QUICK_DICE_LIMITS.bonus ? t : null;
 }
 
 // The numbers an attack against the foe reads, per ruleset (issue 17: declared here, not in the web).
@@ -142,7 +161,12 @@ const QUICK_STATS: { readonly [rulesetId: string]: readonly QuickStat[] } = {
     { key: 'md', label: 'MD', min: 0, max: 40 },
   ],
   teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
-  kleptonomicon: [{ key: 'defense', label: 'Defense', min: 0, max: 100 }],
+  // 004 gives a Basic Attack no numbers (ADR 51), so a typed foe's are asked here, as its stat block's are (review 13 #3).
+  kleptonomicon: [
+    { key: 'defense', label: 'Defense', min: 0, max: 100 },
+    { key: 'attackModifier', label: 'Basic Attack modifier', min: -50, max: 50, hint: "its Basic Attack's Test modifier (the d10 + this must reach the target's Defense)" },
+    { key: 'attackDamage', label: 'Basic Attack damage', min: 0, max: 0, dice: true, hint: 'its Basic Attack damage on a hit: dice such as 1d6+1, or a number' },
+  ],
 };
 
 /** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */

@@ -3,7 +3,7 @@
 // the damage box already sends the ruleset's own damage (36th Way resistances,
 // the teams' deflection and endurance before health, Daggerheart's thresholds),
 // an approved request sends the same, so it lands exactly as the GM's click would.
-import { combatantOfRequest, commandForCombatant, kernelRequestCommand, noActionRequests, ok, own, type RequestCommand } from '@tablekeeper/engine';
+import { combatantOfRequest, commandForCombatant, kernelRequestCommand, noActionRequests, ok, outsideFightRequest, own, type RequestCommand } from '@tablekeeper/engine';
 import { getTsw } from './36th-way/state.js';
 import { getTeams } from './teams/state.js';
 
@@ -34,13 +34,23 @@ const daggerheart: RequestCommand = (world, r, answer) => {
   return kernelRequestCommand(world, r, answer);
 };
 
+// OSR outside a fight (ADR 104): damage and healing as the GM's damage box sends them there, so 0 HP makes one dying (001).
+const osr: RequestCommand = (world, r, answer) => {
+  if (r.kind !== 'action' && !combatantOfRequest(world, r.characterId).ok) {
+    const out = outsideFightRequest(world, r, (kind, amount) => ({ type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: r.characterId, amount }));
+    if (out !== null) return out;
+  }
+  return kernelRequestCommand(world, r, answer);
+};
+
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
+  osr,
   '36th-way': withSheet('36th-way.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
   teams: withSheet('teams.damage', (w, id) => own(getTeams(w).sheets, id) !== undefined),
   daggerheart,
 };
 
-/** The request hook for a ruleset (the kernel's for OSR and the Kleptonomicon, whose damage box is the kernel's). */
+/** The request hook for a ruleset (the kernel's for the Kleptonomicon, whose damage box is the kernel's, in a fight or out: ADR 104). */
 export function requestHookOf(rulesetId: string): RequestCommand {
   return own(HOOKS, rulesetId) ?? kernelRequestCommand;
 }

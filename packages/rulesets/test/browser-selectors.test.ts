@@ -85,7 +85,7 @@ describe('foes as targets: what an attack on a foe reads, declared by the rulese
   it('OSR attacks name characters (001), the 36th Way and teams read a kept sheet, the others the combatant; the quick stats are the numbers those attacks read', () => {
     expect(rulesetIds.map((id) => [id, foeTargetOf(id)])).toEqual(rulesetIds.map((id) => [id, id === 'osr' ? 'character' : keptSheetRulesOf(id) !== null ? 'kept-sheet' : 'combatant']));
     expect(rulesetIds.map((id) => [id, quickStatsOf(id).map((q) => q.key)])).toEqual(
-      rulesetIds.map((id) => [id, ({ osr: ['ac'], '36th-way': ['ac', 'pd', 'md'], teams: ['evasion'], kleptonomicon: ['defense'] } as Record<string, string[]>)[id] ?? []]),
+      rulesetIds.map((id) => [id, ({ osr: ['ac'], '36th-way': ['ac', 'pd', 'md'], teams: ['evasion'], kleptonomicon: ['defense', 'attackModifier', 'attackDamage'] } as Record<string, string[]>)[id] ?? []]),
     );
     expect(quickStatsOf('__proto__')).toEqual([]);
   });

@@ -108,8 +108,10 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       const id = e.id;
       const to = e.to;
       if (e.on === 'combatant') return updateEncounter(world, (enc) => withCombatant(enc, id, (c) => ({ ...c, stats: { ...c.stats, hp: to } })));
-      const chId = own(getEncounter(world).combatants, id)?.characterId;
-      const ch = chId === null || chId === undefined ? undefined : world.characters[chId];
+      // No combatant of that id: a character outside any fight, named by its own id (ADR 104).
+      const played = own(getEncounter(world).combatants, id);
+      const chId = played === undefined ? id : played.characterId;
+      const ch = chId === null ? undefined : own(world.characters, chId);
       return ch === undefined ? world : { ...world, characters: { ...world.characters, [ch.id]: { ...ch, stats: { ...ch.stats, hp: to } } } };
     },
     'encounter.statsSet': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, stats: { ...c.stats, ...e.stats } }))),
@@ -247,7 +249,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'encounter.combatantRemoved': (b, w, e) => logAbout(w, own(getEncounter(b).combatants, e.id), 'encounter.left', (name) => `${name} leaves the encounter.`),
     'encounter.hpChanged': (_b, w, e) => {
       const c = own(getEncounter(w).combatants, e.id);
-      if (c === undefined) return w;
+      if (c === undefined) return outsideFightLine(w, e);
       const amount = e.amount;
       const defeated = e.kind === 'damage' && e.to <= 0 && c.kind === 'npc';
       // One line says who, how much and the result; a foe's HP stay the GM's (ADR 33), and so does an unknown's name.
@@ -345,4 +347,13 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     }),
   );
   return loggedReducers;
+}
+
+/** The line for hit points changed on a character outside any fight (ADR 104): as a fight's, a foe's numbers kept with the GM. */
+function outsideFightLine(w: World, e: EventOf<EncounterEvent, 'encounter.hpChanged'>): World {
+  const ch = own(w.characters, e.id);
+  if (ch === undefined) return w;
+  const said = (withHp: boolean): string => `${ch.name} ${e.kind === 'damage' ? `takes ${e.amount} damage` : `is healed by ${e.amount}`}${withHp ? ` (HP ${e.from} → ${e.to})` : ''}.`;
+  const secret = ch.kind !== 'pc' && !showsFoeNumbers(w);
+  return appendLog(w, { audience: ch.visibility === 'visible' ? AUDIENCE_ALL : AUDIENCE_GM, kind: 'encounter.hp', text: said(true), ...(secret ? { shown: said(false) } : {}), data: { id: ch.id } });
 }

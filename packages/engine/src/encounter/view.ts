@@ -380,7 +380,9 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     audience,
     audiencesOf<EncounterEvent>({
       'encounter.hpChanged': (world, e) => {
-        const chId = e.on === 'character' ? own(getEncounter(world).combatants, e.id)?.characterId : null;
+        // A character outside any fight is named by its own id (ADR 104).
+        const played = own(getEncounter(world).combatants, e.id);
+        const chId = e.on === 'character' ? (played === undefined ? e.id : played.characterId) : null;
         const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
         return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
       },

@@ -120,3 +120,7 @@ export function plainCondition(id: string): string {
 
 /** Whose character it is, by id, without throwing on a view that lacks it. */
 export const requestCharacterName = (world: Pick<World, 'characters'>, r: PlayerRequest): string => own(world.characters, r.characterId)?.name ?? 'a character';
+
+/** Why a condition cannot be asked for outside a fight (ADR 104): the engine's refusal, which the phone says before the player fills the form. */
+export const NO_CONDITION_OUTSIDE_FIGHT = (name: string): string =>
+  `${name} is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter`;

@@ -28,6 +28,7 @@ import {
   MAX_PENDING_PER_SEAT,
   MAX_REASON,
   mayReadRequest,
+  NO_CONDITION_OUTSIDE_FIGHT,
   REQUEST_DURATIONS,
   REQUEST_KINDS,
   REQUESTS_ID,
@@ -65,9 +66,26 @@ const requestId = (description = 'a request id') => z.string().min(1).max(64).me
 export const kernelRequestCommand: RequestCommand = (world, r) => {
   if (r.kind === 'action') return noActionRequests(world, r);
   const c = combatantOfRequest(world, r.characterId);
-  if (!c.ok) return c;
+  if (!c.ok) return outsideFightRequest(world, r, (kind, amount) => ({ type: `encounter.${kind}`, characterId: r.characterId, amount })) ?? c;
   return ok(commandForCombatant(r, c.value));
 };
+
+/**
+ * A request for a character no combatant of a running fight plays (ADR 104): damage and healing land on the
+ * character's own hit points by `hpCommand` (healing after a fight is the common case, as in Daggerheart); a
+ * condition is refused in words, since conditions live on a fight's combatants and count down by their turns.
+ * Null while a combatant plays the character (a hidden one too: asking must not reveal it).
+ */
+export function outsideFightRequest(world: World, r: PlayerRequest, hpCommand: (kind: 'damage' | 'heal', amount: number) => Command): Result<Command> | null {
+  const enc = getEncounter(world);
+  if (enc.active && enc.roster.some((x) => own(enc.combatants, x)?.characterId === r.characterId)) return null;
+  const ch = own(world.characters, r.characterId);
+  const name = ch?.name ?? 'that character';
+  if (r.kind === 'condition') return err(ErrorCode.INVALID_VALUE, NO_CONDITION_OUTSIDE_FIGHT(name), 'kind');
+  if (r.kind !== 'damage' && r.kind !== 'heal') return null;
+  if (typeof ch?.stats['hp'] !== 'number') return err(ErrorCode.INVALID_VALUE, `${name} has no hit points on the sheet yet: the GM sets them first`, 'characterId');
+  return ok(hpCommand(r.kind, r.amount ?? 1));
+}
 
 /**
  * The running encounter's combatant that plays `characterId`, or a sentence saying there is none.

@@ -28,8 +28,11 @@ function groupsFor(combatants: readonly Combatant[], players: boolean): Map<numb
   return out;
 }
 
-/** "Edge Saves for Kira (a Score of 7 or more passes): ..." as the GM (players: false) or a phone reads it; null when nothing was rolled. */
-export function edgeSaveLine(pc: Combatant, combatants: readonly Combatant[], failAtOrBelow: number, players: boolean): string | null {
+/**
+ * "Edge Saves for Kira (a Score of 7 or more passes): ..." as the GM (players: false) or a phone reads it; null when nothing
+ * was rolled. `round`: the round a re-roll placed them for ("Edge Saves for Kira for round 2 ..."), none at the start.
+ */
+export function edgeSaveLine(pc: Combatant, combatants: readonly Combatant[], failAtOrBelow: number, players: boolean, round?: number): string | null {
   const p = obj(pc.placement);
   const rolls = Array.isArray(p?.['rolls']) ? p['rolls'].map((r) => obj(r)).filter((r) => r !== null) : [];
   if (rolls.length === 0) return null;
@@ -46,14 +49,14 @@ export function edgeSaveLine(pc: Combatant, combatants: readonly Combatant[], fa
   const slot = whole(p?.['slot']) ?? 0;
   // Players whose PC failed against a group they cannot see read where the turn order shows them, not why.
   const where = slot === 0 ? `${pc.name} acts before the foes.` : after !== null ? `${pc.name} acts after foe group ${after}.` : players ? '' : `${pc.name} acts after foe group ${slot}.`;
-  const head = `Edge Saves for ${pc.name} (a Score of ${failAtOrBelow + 1} or more passes)`;
+  const head = `Edge Saves for ${pc.name}${round === undefined ? '' : ` for round ${round}`} (a Score of ${failAtOrBelow + 1} or more passes)`;
   // Players with no save in view read nothing: even "none in view" would tell them a hidden group exists (review 12 #5).
   if (saves.length === 0) return players ? null : `${head}: none against a foe group. ${where}`.trim();
   return `${head}: ${saves.join('; ')}. ${where}`.trim();
 }
 
-/** Logs the Edge Saves of `ids` (PCs just placed), each line with its players' version where they differ. */
-export function logEdgeSaves(world: World, ids: readonly string[]): World {
+/** Logs the Edge Saves of `ids` (PCs just placed; `round` when a re-roll placed them), each line with its players' version where they differ. */
+export function logEdgeSaves(world: World, ids: readonly string[], round?: number): World {
   const enc = getEncounter(world);
   const combatants = enc.roster.flatMap((id) => {
     const c = own(enc.combatants, id);
@@ -64,9 +67,9 @@ export function logEdgeSaves(world: World, ids: readonly string[]): World {
   for (const id of ids) {
     const pc = own(enc.combatants, id);
     if (pc === undefined || pc.kind !== 'pc') continue;
-    const text = edgeSaveLine(pc, combatants, failAt, false);
+    const text = edgeSaveLine(pc, combatants, failAt, false, round);
     if (text === null) continue;
-    const shown = edgeSaveLine(pc, combatants, failAt, true);
+    const shown = edgeSaveLine(pc, combatants, failAt, true, round);
     // A PC the GM keeps hidden keeps its saves with the GM too; so does a line with no save in players' view.
     const gmOnly = pc.visibility === 'hidden' || shown === null;
     w = appendLog(w, { audience: gmOnly ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'kleptonomicon.edgeSaves', text, ...(!gmOnly && shown !== text ? { shown } : {}) });

@@ -1,6 +1,6 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, getEncounter, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, withoutOpenings, type KleptoState, type Resource } from './state.js';
@@ -225,6 +225,11 @@ export const kleptoReducers: Record<string, Reducer> = {
   // A PC placed later (a player's own Edge Saves, a PC joining the fight) has their saves logged then.
   'encounter.placed': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.placed'>(e, 'encounter.placed')?.id ?? '']),
   'encounter.combatantAdded': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded')?.combatant.id ?? '']),
+  // "Re-roll initiative each round": each round's saves are logged as the first round's are, so the new order can be checked (review 13 #11).
+  'encounter.initiativeRerolled': (w, e) => {
+    const again = memberOf<EncounterEvent, 'encounter.initiativeRerolled'>(e, 'encounter.initiativeRerolled');
+    return again === undefined ? w : logEdgeSaves(w, getEncounter(w).roster.filter((id) => Object.hasOwn(again.placements, id)), again.round);
+  },
   'encounter.turnStarted': onState((st, e, w) => {
     const id = memberOf<EncounterEvent, 'encounter.turnStarted'>(e, 'encounter.turnStarted')?.id ?? '';
     // The mover's turn is over: what it left open lapses.

@@ -121,3 +121,66 @@ describe('Kleptonomicon: Edge Saves in the log', () => {
     );
   });
 });
+
+describe('Kleptonomicon: Edge Saves re-rolled each round (review 13 #11)', () => {
+  /** Ends turns (choosing the first offered where the order asks) until `round` begins. */
+  const toRound = (s: Scenario, round: number) => {
+    for (let i = 0; i < 40 && getEncounter(s.world).round < round; i++) {
+      const enc = getEncounter(s.world);
+      s.run(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options[0]! } : { type: 'encounter.endTurn' });
+    }
+    expect(getEncounter(s.world).round).toBe(round);
+  };
+  /** Bob joins Ann's seat; his combatant for the fight. */
+  const withBob = (s: Scenario): Json => {
+    s.run({ type: 'character.add', name: 'Bob', kind: 'pc', seatId: 'seat-1', stats: {} });
+    const bob = Object.values(s.world.characters).find((c) => c.name === 'Bob')!.id;
+    return { id: 'c-bob', name: 'Bob', kind: 'pc', characterId: bob, stats: { edgeSave: 0 } };
+  };
+
+  it("round 2's saves are logged for each PC, dice and Scores as the new placements hold them, in the new turn order", () => {
+    const s = table(seededRng(11), { 'kleptonomicon.rerollEachRound': true });
+    const bob = withBob(s);
+    s.run({ type: 'encounter.start', combatants: [...FOES(false), ALICE_PC, bob] });
+    expect(lines(s, { role: 'gm' })).toHaveLength(2);
+    toRound(s, 2);
+    const round2 = lines(s, { role: 'gm' }).slice(2);
+    const enc = getEncounter(s.world);
+    const pcs = enc.roster.filter((id) => enc.combatants[id]!.kind === 'pc');
+    expect(round2.map((l) => /^Edge Saves for (\w+) for round 2 \(a Score of 7 or more passes\): /.exec(l)?.[1])).toEqual(pcs.map((id) => enc.combatants[id]!.name));
+    for (const [i, id] of pcs.entries()) {
+      const p = enc.combatants[id]!.placement as unknown as { slot: number; rolls: Roll[] };
+      for (const r of p.rolls) expect(round2[i]).toContain(`= Score ${r.score}, ${r.failed ? 'failed' : 'passed'}`);
+      expect(round2[i]!.endsWith(p.slot === 0 ? 'acts before the foes.' : `acts after foe group ${p.slot}.`)).toBe(true);
+    }
+    // The kernel's line comes first, then the saves that explain it; every round again.
+    const texts = s.world.log.map((l) => l.text);
+    expect(texts.indexOf('Initiative is rolled again for round 2: see the new order.')).toBeLessThan(texts.indexOf(round2[0]!));
+    toRound(s, 3);
+    expect(lines(s, { role: 'gm' }).filter((l) => l.includes('for round 3'))).toHaveLength(2);
+    expect(lines(s, ANN)).toEqual(lines(s, { role: 'gm' }));
+  });
+
+  it('without the setting no round-2 line; with it, a hidden group stays off the phone in every round, whatever the dice', () => {
+    const plain = table(seededRng(4));
+    plain.run({ type: 'encounter.start', combatants: [...FOES(false), ALICE_PC] });
+    toRound(plain, 2);
+    expect(lines(plain, { role: 'gm' })).toHaveLength(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+        const s = table(seededRng(seed), { 'kleptonomicon.rerollEachRound': true });
+        s.run({ type: 'encounter.start', combatants: [...FOES(true), ALICE_PC] });
+        toRound(s, 3);
+        const gm = lines(s, { role: 'gm' });
+        // One line per round for the GM (Alice rolls against the Guard's group at least, whatever the dice).
+        expect(gm.filter((l) => l.includes('for round 2'))).toHaveLength(1);
+        expect(gm.filter((l) => l.includes('for round 3'))).toHaveLength(1);
+        const phone = lines(s, ANN);
+        expect(phone.length).toBeLessThanOrEqual(3);
+        for (const l of phone) expect(l).not.toMatch(/Lurker|group 2/);
+        expect(JSON.stringify(s.view(ANN).world.log)).not.toContain('Lurker');
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

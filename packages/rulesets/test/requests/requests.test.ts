@@ -154,9 +154,10 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     expect(requestsOf(n.world).items[0]!.status).toBe('withdrawn');
   });
 
-  it('refusals are sentences naming the field: not your character, not in a fight, an unknown condition, a missing amount, more than 5 waiting', () => {
+  it('refusals are sentences naming the field: not your character, a condition outside a fight, an unknown condition, a missing amount, more than 5 waiting', () => {
     const { n, ana, kira, brak } = night('osr');
-    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'NOT_FOUND', path: 'characterId', message: 'Kira is not in a running fight: damage, healing and conditions can be asked for during an encounter' });
+    // Outside a fight a condition has no combatant to sit on (ADR 104; damage and healing are taken there, below).
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'poisoned' }, ana)).toMatchObject({ code: 'INVALID_VALUE', path: 'kind', message: "Kira is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter" });
     startFight(n, kira, brak);
     expect(n.fail({ type: 'request.make', characterId: brak, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'FORBIDDEN', message: 'you may ask only for your own character' });
     expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage' }, ana)).toMatchObject({ code: 'INVALID_VALUE', path: 'amount', message: 'amount: is required for damage' });
@@ -315,5 +316,68 @@ describe('request wording (review 9: "Dorn asks the GM for slowed until removed"
     expect(plainCondition('hard-to-see')).toBe('Hard to see');
     expect(plainCondition('custom:Marked by the Duke')).toBe('Marked by the Duke');
     expect(describeRequest({ kind: 'condition', condition: 'slowed', duration: 'indefinite' })).toBe('Slowed until removed');
+  });
+});
+
+describe('damage and healing asked for outside a fight (review 13 #4, ADR 104)', () => {
+  const charHp = (n: Night, id: string) => n.world.characters[id]!.stats['hp'];
+
+  it("the Kleptonomicon: Ana asks for 4 healing after the fight; the GM's one tap heals Kira's sheet 3 -> 7 with one line for everyone; one undo puts it back", () => {
+    const { n, ana, kira } = night('kleptonomicon', { hp: 3, maxHp: 10 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 4 }, ana));
+    const tx = n.run({ type: 'request.approve', id });
+    expect(events(tx).map((e) => e.type)).toEqual(['encounter.hpChanged', 'request.approved']);
+    expect(charHp(n, kira)).toBe(7);
+    expect(n.engine.view(n.table, ana).world.log.map((l) => l.text)).toContain('Kira is healed by 4 (HP 3 → 7).');
+    n.run({ type: 'history.undo' });
+    expect(charHp(n, kira)).toBe(3);
+    expect(requestsOf(n.world).items[0]!.status).toBe('pending');
+  });
+
+  it('the Kleptonomicon: damage outside a fight stops at 0, healing at full Health; a sheet with no Health is refused in words; a condition is refused before it waits', () => {
+    const { n, ana, kira, brak } = night('kleptonomicon', { hp: 5, maxHp: 10 });
+    n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 9 }, ana)) });
+    expect(charHp(n, kira)).toBe(0);
+    n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 40 }, ana)) });
+    expect(charHp(n, kira)).toBe(10);
+    const bare = n.idOf(n.run({ type: 'character.add', name: 'Zed', kind: 'pc', seatId: n.world.characters[kira]!.seatId, stats: {} }));
+    expect(n.fail({ type: 'request.make', characterId: bare, kind: 'heal', amount: 1 }, ana)).toMatchObject({ message: 'Zed has no hit points on the sheet yet: the GM sets them first' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'slowed' }, ana).path).toBe('kind');
+    expect(n.world.characters[brak]!.stats['hp']).toBe(5);
+  });
+
+  it('OSR: healing outside a fight goes through osr.heal as the damage box does (001: a dying character is stabilised, not topped up)', () => {
+    const { n, ana, kira } = night('osr', { hp: 2, maxHp: 10, ac: 12 });
+    const tx = n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 3 }, ana)) });
+    expect(events(tx).map((e) => e.type)).toContain('osr.healRolled');
+    expect(charHp(n, kira)).toBe(5);
+    const hit = n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana)) });
+    expect(events(hit).map((e) => e.type)).toContain('osr.damageRolled');
+    expect(charHp(n, kira)).toBe(3);
+  });
+
+  it('in a fight nothing changes: the request lands on the combatant as the kernel damage box would', () => {
+    const { n, ana, kira, brak } = night('kleptonomicon');
+    n.run({ type: 'kleptonomicon.startEpisode' });
+    n.run({ type: 'kleptonomicon.freeplay' });
+    startFight(n, kira, brak);
+    const tx = n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 3 }, ana)) });
+    expect(events(tx).map((e) => e.type)).toEqual(['encounter.hpChanged', 'request.approved']);
+    expect(hpOf(n, kira)).toBe(7);
+  });
+
+  it('property: any mix of damage and healing asked outside a fight keeps Health within 0 and full, and equals the sum clamped step by step', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 30 })), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 20 }), (steps, start) => {
+        const { n, ana, kira } = night('kleptonomicon', { hp: start, maxHp: 20 });
+        let expected = start;
+        for (const [heal, amount] of steps) {
+          n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId: kira, kind: heal ? 'heal' : 'damage', amount }, ana)) });
+          expected = heal ? Math.max(expected, Math.min(20, expected + amount)) : Math.max(0, expected - amount);
+          expect(charHp(n, kira)).toBe(expected);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -149,6 +149,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
                 {d.hp !== null ? ` · ${d.hp} HP` : ''}
                 {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
                 {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
+                {/* A Kleptonomicon foe's Basic Attack (typed here or from its stat block), which its attack form starts from (review 13 #3). */}
+                {basicAttackWords(d.extra)}
                 {Object.entries(d.init).map(([k, v]) => {
                   // A number the GM typed over the sheet's says so, with the sheet's (ADR 90).
                   const sheet = sheetSays(method, d, k, world.characters);
@@ -278,6 +280,15 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   );
 }
 
+/** " · Basic Attack +3, 1d6" for a foe whose line carries its Basic Attack's numbers, else nothing. */
+function basicAttackWords(extra: Draft['extra']): string {
+  const m = extra?.['attackModifier'];
+  const d = extra?.['attackDamage'];
+  if (typeof m !== 'number' && typeof d !== 'string') return '';
+  const mod = typeof m === 'number' ? `${m >= 0 ? '+' : ''}${m}` : '+0';
+  return ` · Basic Attack ${mod}${typeof d === 'string' ? `, ${d}` : ', no damage dice'}`;
+}
+
 function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'; prefix: string }) {
   const id = `${prefix}-init-${f.key}`;
   const hint = `${f.defaultFor[kind]}`;
@@ -381,9 +392,13 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
             ))}
             {character === null && rowKind === 'npc'
               ? quickStatsOf(world.rulesetId).map((q) => (
-                  <div class="field" style={{ width: '5em' }} key={q.key}>
+                  <div class="field" style={{ width: q.label.length > 8 ? '8em' : '5em' }} key={q.key}>
                     <label for={`${prefix}-quick-${q.key}`}>{q.label}</label>
-                    <input id={`${prefix}-quick-${q.key}`} name={`quick-${q.key}`} inputMode="numeric" maxLength={3} title={`${q.label}, ${q.min} to ${q.max}: what an attack against it rolls against`} />
+                    {q.dice === true ? (
+                      <input id={`${prefix}-quick-${q.key}`} name={`quick-${q.key}`} maxLength={20} autocomplete="off" placeholder="1d6" title={q.hint} />
+                    ) : (
+                      <input id={`${prefix}-quick-${q.key}`} name={`quick-${q.key}`} inputMode="numeric" maxLength={3} title={`${q.label}, ${q.min} to ${q.max}: ${q.hint ?? 'what an attack against it rolls against'}`} />
+                    )}
                   </div>
                 ))
               : null}

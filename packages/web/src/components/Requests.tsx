@@ -8,7 +8,7 @@ import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
 import { savedConditions } from '@tablekeeper/engine/custom-conditions';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
-import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, type QueueRow } from '../lib/requests.ts';
+import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, requestRefusal, type QueueRow } from '../lib/requests.ts';
 import { CUSTOM } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { ConditionFields } from './ConditionFields.tsx';
@@ -30,9 +30,19 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
   // A player's note goes to everyone or to their own seat (log.note); the GM reads both.
   const seatId = world.characters[characterId]?.seatId ?? null;
   const mine = myRequests(world, enc);
+  // What cannot be asked for now is offered greyed, with the reason up front (review 13 #4), not refused after Send.
+  const kinds = requestKinds(world.rulesetId).map(([v, label]) => ({ v, label, why: requestRefusal(world.rulesetId, enc, characterId, name, v) }));
+  const open = kinds.filter((k) => k.why === null);
+  const chosen = kinds.find((k) => k.v === kind)?.why === null ? kind : (open[0]?.v ?? kind);
+  const reasons = [...new Set(kinds.flatMap((k) => (k.why === null ? [] : [k.why])))];
   return (
     <section class="ask-gm" aria-labelledby="ask-title" data-testid="ask-gm">
       <h3 id="ask-title">Ask the GM</h3>
+      {reasons.map((r) => (
+        <p key={r} class="small muted" data-testid="ask-not-now">
+          {r}
+        </p>
+      ))}
       <form
         class="stack"
         aria-label={`Ask the GM about ${name}`}
@@ -41,7 +51,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
           const form = e.currentTarget;
           const f = new FormData(form);
           const got = (k: string) => String(f.get(k) ?? '');
-          const cmd = requestCommand(characterId, { kind, amount: got('amount'), choice, custom: got('custom'), duration: dur, rounds: got('rounds'), action: got('action'), bonus: got('bonus'), note: got('note') });
+          const cmd = requestCommand(characterId, { kind: chosen, amount: got('amount'), choice, custom: got('custom'), duration: dur, rounds: got('rounds'), action: got('action'), bonus: got('bonus'), note: got('note') });
           if (!cmd.ok) return setMsg(cmd.message);
           setBusy(true);
           const r = await send(cmd.value);
@@ -52,14 +62,15 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
       >
         <div class="row">
           <label for="ask-kind">For {name}</label>
-          <select id="ask-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as RequestKind)}>
-            {requestKinds(world.rulesetId).map(([v, label]) => (
-              <option key={v} value={v}>
+          <select id="ask-kind" value={chosen} onChange={(e) => setKind(e.currentTarget.value as RequestKind)}>
+            {kinds.map(({ v, label, why }) => (
+              <option key={v} value={v} disabled={why !== null}>
                 {label}
+                {why !== null ? ' (during an encounter)' : ''}
               </option>
             ))}
           </select>
-          {kind === 'action' ? (
+          {chosen === 'action' ? (
             <>
               <label class="sr-only" for="ask-action">
                 What {name} tries
@@ -70,10 +81,10 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
               </label>
               <input id="ask-bonus" name="bonus" type="number" inputMode="numeric" min={-30} max={30} placeholder="+0" style={{ width: '4.5em' }} />
             </>
-          ) : kind !== 'condition' ? (
+          ) : chosen !== 'condition' ? (
             <>
               <label class="sr-only" for="ask-amount">
-                {kind === 'heal' ? 'Hit points to heal' : 'Damage taken'}
+                {chosen === 'heal' ? 'Hit points to heal' : 'Damage taken'}
               </label>
               <input id="ask-amount" name="amount" type="number" inputMode="numeric" min={1} max={10000} placeholder="7" style={{ width: '5em' }} />
             </>
@@ -86,7 +97,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
             A word to the GM (optional)
           </label>
           <input id="ask-note" name="note" maxLength={120} placeholder="Why (optional)" class="grow" />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || open.length === 0}>
             Send to the GM
           </button>
         </div>

@@ -5,7 +5,7 @@
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Combatant, Json, World } from '@tablekeeper/engine';
-import { capabilitiesOf, foeSheetCommandOf, foeTargetOf, quickStatsOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, foeSheetCommandOf, foeTargetOf, QUICK_DICE_LIMITS, quickDice, quickStatsOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
 import { hasSheet } from './sheetEditor.ts';
@@ -13,12 +13,18 @@ import { hasSheet } from './sheetEditor.ts';
 // The quick stats and how a foe becomes a target are the ruleset's (rulesets/src/foe-sheets.ts, issue 17).
 export { quickStatsOf, type QuickStat } from '@tablekeeper/rulesets/browser';
 
-/** The typed quick stats as numbers, or what to fix; empty boxes are left out. */
-export function readQuickStats(rulesetId: string, typed: { readonly [key: string]: string }): Parsed<{ [key: string]: number }> {
-  const out: { [key: string]: number } = {};
+/** The typed quick stats as numbers (dice as their text), or what to fix; empty boxes are left out. */
+export function readQuickStats(rulesetId: string, typed: { readonly [key: string]: string }): Parsed<{ [key: string]: number | string }> {
+  const out: { [key: string]: number | string } = {};
   for (const q of quickStatsOf(rulesetId)) {
     const t = (typed[q.key] ?? '').trim();
     if (t === '') continue;
+    if (q.dice === true) {
+      const d = quickDice(t);
+      if (d === null) return { ok: false, message: `${q.label} must be dice such as 1d6+1 (at most ${QUICK_DICE_LIMITS.count} dice of 2 to ${QUICK_DICE_LIMITS.sides} sides, a bonus up to ${QUICK_DICE_LIMITS.bonus}), or a number up to ${QUICK_DICE_LIMITS.bonus}.` };
+      out[q.key] = d;
+      continue;
+    }
     const n = Number(t);
     if (!Number.isInteger(n) || n < q.min || n > q.max) return { ok: false, message: `${q.label} must be a whole number from ${q.min} to ${q.max}.` };
     out[q.key] = n;

@@ -1,7 +1,7 @@
 // Player requests without a DOM (issue 20, ADR 29): the phone's form turned
 // into `request.make`, the GM's queue, and what the phone says about each of
 // its own requests. The engine decides; this only words and shapes.
-import { describeRequest, pendingRequests, requestsOf, type PlayerRequest, type RequestKind } from '@tablekeeper/engine/requests';
+import { describeRequest, NO_CONDITION_OUTSIDE_FIGHT, pendingRequests, requestsOf, type PlayerRequest, type RequestKind } from '@tablekeeper/engine/requests';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { conditionName } from './encounter.ts';
@@ -78,6 +78,18 @@ export function requestKinds(rulesetId: string): readonly [RequestKind, string][
     ['condition', 'A condition'],
   ];
   return capabilitiesOf(rulesetId).actionRequests ? [...kinds, ['action', 'An action roll']] : kinds;
+}
+
+/**
+ * Why a phone may not ask for `kind` now, as the engine would answer after Send (ADR 104), or null: outside a
+ * running fight (or in one that hides the character) a condition has no combatant to sit on, and where a ruleset
+ * keeps HP on a fight's sheets, neither has damage or healing. Said before the player fills the form (review 13 #4).
+ */
+export function requestRefusal(rulesetId: string, enc: EncounterState | null, characterId: string, name: string, kind: RequestKind): string | null {
+  const inFight = enc !== null && enc.active && enc.roster.some((id) => enc.combatants[id]?.characterId === characterId && enc.combatants[id]?.visibility !== 'hidden');
+  if (inFight || kind === 'action') return null;
+  if (kind === 'condition') return `${NO_CONDITION_OUTSIDE_FIGHT(name)}.`;
+  return capabilitiesOf(rulesetId).hpRequestsInFightOnly === true ? `${name} is in no running fight: damage and healing can be asked for during an encounter (between fights the GM keeps the sheet).` : null;
 }
 
 /** The GM's approval: a declared action carries the difficulty typed next to it (1 to 60, Daggerheart's bounds), else none. */

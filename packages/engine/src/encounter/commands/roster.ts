@@ -200,7 +200,8 @@ function hpCommand(decl: CommandDeclaration<z.ZodType<{ characterId: string; amo
   return handlerOf(decl, {
     decide(world: World, { characterId, amount }) {
       const c = needCombatant(getEncounter(world), characterId, 'characterId');
-      if (!c.ok) return c;
+      // A character in no fight keeps its hit points on its own sheet: healed after a fight, hurt by a fall (ADR 104).
+      if (!c.ok) return own(world.characters, characterId) === undefined ? c : outsideFight(world, characterId, amount, kind);
       const ch = c.value.characterId === null ? undefined : world.characters[c.value.characterId];
       const onCombatant = typeof c.value.stats['hp'] === 'number';
       const stats = onCombatant ? c.value.stats : ch?.stats;
@@ -211,6 +212,16 @@ function hpCommand(decl: CommandDeclaration<z.ZodType<{ characterId: string; amo
       return okR([{ type: 'encounter.hpChanged', id: c.value.id, on: onCombatant ? 'combatant' : 'character', kind, amount, from: hp, to }]);
     },
   });
+}
+
+/** encounter.damage / encounter.heal on a character no combatant plays: the same change, on the character's own HP. */
+function outsideFight(world: World, characterId: string, amount: number, kind: 'damage' | 'heal') {
+  const ch = own(world.characters, characterId)!;
+  const hp = ch.stats['hp'];
+  if (typeof hp !== 'number') return errR('NO_HP', `${ch.name} has no hit points to change: give them HP first`, 'characterId');
+  const max = ch.stats['maxHp'];
+  const to = kind === 'damage' ? Math.max(0, hp - amount) : typeof max === 'number' ? Math.max(hp, Math.min(max, hp + amount)) : hp + amount;
+  return okR([{ type: 'encounter.hpChanged', id: characterId, on: 'character', kind, amount, from: hp, to }]);
 }
 
 function visibilityCommand(decl: EncounterDeclarations['hide'], to: 'hidden' | 'existence' | 'visible'): CommandHandler {
