@@ -334,10 +334,17 @@ export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
     // The light's say as the roll will have it (a hide check rolls with stealth's tag, 001 "Light").
     tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect (a hide check: stealth)' }).optional(),
     ...advantage,
+    damageOnFail: dice('damage on a failed check (a trap): the answer adds the chance of taking it').optional(),
   }),
   renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
   merged: MERGED_ADVANTAGE,
-  result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+  result: z.strictObject({
+    pass: odd,
+    modifier: z.int(),
+    difficulty: z.int(),
+    // With damageOnFail: the chance of taking it, and of taking it doubled by a natural 1 (001 "Critical Failure").
+    damage: z.strictObject({ dice: z.string(), chance: odd, doubled: odd }).optional(),
+  }),
 });
 
 /** 001 "Morale Checks": d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus against DC 11, for the one who rolls (a side's first). */
