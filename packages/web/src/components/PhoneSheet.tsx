@@ -10,6 +10,7 @@ import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptio
 import { storedSheet } from '../lib/sheetForm.ts';
 import { fieldsOf, labelOf, refusalInWords, withSettingCaps, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { carriedWords } from '../lib/osrCarried.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
@@ -43,6 +44,12 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
     <div data-testid="phone-sheet">
       <p class="small muted">You may change: {keys.map((k) => loaded.labels[k] ?? labelOf(k)).join(', ')}.</p>
       <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} />
+      {/* OSR: the loads and the purse's coins against STR, as the table now holds them (001 "Treasure"). */}
+      {world.rulesetId === 'osr' ? (
+        <p class="small" data-testid="phone-sheet-carried">
+          {carriedWords(world.characters[characterId]?.stats)}
+        </p>
+      ) : null}
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
