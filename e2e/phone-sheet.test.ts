@@ -66,6 +66,19 @@ describe('players edit their own sheet from the phone', () => {
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => kira()['gp']).toBe(500);
     await expect.poll(() => carried.textContent()).toBe("Carrying 11 loads (10 on the sheet + 1 for 500 coins; purse 500 gp, 0 sp, 0 cp) on STR 10: speed 25', disadvantage on every check.");
+    // Changing 10 gp into 100 sp (10 sp = 1 gp) adds 90 coins: 590 coins start a second load, so 20'.
+    const coins = form.getByTestId('phone-coins');
+    await coins.getByLabel('How many coins').fill('10');
+    await coins.getByLabel('From').selectOption('gp');
+    await coins.getByLabel('Into').selectOption('sp');
+    await coins.getByRole('button', { name: 'Change coins' }).click();
+    await expect.poll(() => carried.textContent()).toBe("Carrying 12 loads (10 on the sheet + 2 for 590 coins; purse 490 gp, 100 sp, 0 cp) on STR 10: speed 20', disadvantage on every check.");
+    await expect.poll(() => kira()['sp']).toBe(100);
+    // Coins she does not hold are refused in words.
+    await coins.getByLabel('How many coins').fill('5');
+    await coins.getByLabel('From').selectOption('cp');
+    await coins.getByRole('button', { name: 'Change coins' }).click();
+    await expect.poll(() => coins.getByRole('status').textContent()).toContain("Kira's purse holds 0 cp, not 5");
     expect(await axeViolations(p)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -50,6 +50,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
           {carriedWords(world.characters[characterId]?.stats)}
         </p>
       ) : null}
+      {world.rulesetId === 'osr' ? <ChangeCoins characterId={characterId} send={send} done={() => setRound((n) => n + 1)} /> : null}
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -101,4 +102,45 @@ export function keptValues(kept: readonly string[], stored: { readonly [k: strin
     if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return [[k, String(v)]];
     return v === true ? [[k, 'yes']] : [];
   });
+}
+
+const COINS = [
+  ['gp', 'gold (gp)'],
+  ['sp', 'silver (sp)'],
+  ['cp', 'copper (cp)'],
+] as const;
+
+/** 001 "Treasure": the player changes coins in their own purse (10 cp = 1 sp, 10 sp = 1 gp); the server says why not, in words. */
+function ChangeCoins({ characterId, send, done }: { characterId: string; send: Send; done: () => void }) {
+  const [amount, setAmount] = useState('10');
+  const [from, setFrom] = useState('gp');
+  const [to, setTo] = useState('sp');
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <form
+      class="row small"
+      data-testid="phone-coins"
+      aria-label="Change coins"
+      onSubmit={async (ev) => {
+        ev.preventDefault();
+        const n = Number(amount);
+        if (!Number.isInteger(n) || n < 1) return setSaid('How many coins must be a whole number of 1 or more.');
+        const r = await send({ type: 'osr.convertCoins', characterId, amount: n, from, to });
+        setSaid(r.ok ? null : sentenceOf(r.rejection, {}));
+        if (r.ok) done();
+      }}
+    >
+      <label>
+        Change <input type="number" min={1} value={amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} aria-label="How many coins" />
+      </label>
+      <select value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)} aria-label="From">
+        {COINS.map(([v, l]) => <option value={v}>{l}</option>)}
+      </select>
+      <select value={to} onChange={(e) => setTo((e.target as HTMLSelectElement).value)} aria-label="Into">
+        {COINS.map(([v, l]) => <option value={v}>{l}</option>)}
+      </select>
+      <button type="submit">Change coins</button>
+      <span role="status" class="error">{said ?? ''}</span>
+    </form>
+  );
 }
