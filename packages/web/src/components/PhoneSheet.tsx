@@ -11,6 +11,7 @@ import { storedSheet } from '../lib/sheetForm.ts';
 import { fieldsOf, labelOf, refusalInWords, withSettingCaps, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { carriedWords } from '../lib/osrCarried.ts';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
@@ -39,18 +40,21 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
   if (loaded === null) return <p class="small muted" role="status">Opening the sheet…</p>;
   if ('problem' in loaded) return <p class="error small" role="alert">{loaded.problem}</p>;
   const keys = Object.keys((loaded.schema['properties'] ?? {}) as object);
+  const purse = capabilitiesOf(world.rulesetId).coinPurse;
   if (keys.length === 0) return <p class="small muted" data-testid="phone-sheet-none">Your GM keeps every number on this sheet; ask them for changes.</p>;
   return (
     <div data-testid="phone-sheet">
       <p class="small muted">You may change: {keys.map((k) => loaded.labels[k] ?? labelOf(k)).join(', ')}.</p>
       <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} />
-      {/* OSR: the loads and the purse's coins against STR, as the table now holds them (001 "Treasure"). */}
-      {world.rulesetId === 'osr' ? (
-        <p class="small" data-testid="phone-sheet-carried">
-          {carriedWords(world.characters[characterId]?.stats)}
-        </p>
+      {/* A purse that weighs (OSR): the loads and the coins against STR, as the table now holds them (001 "Treasure"). */}
+      {purse !== undefined ? (
+        <>
+          <p class="small" data-testid="phone-sheet-carried">
+            {carriedWords(world.characters[characterId]?.stats)}
+          </p>
+          <ChangeCoins command={purse} characterId={characterId} send={send} done={() => setRound((n) => n + 1)} />
+        </>
       ) : null}
-      {world.rulesetId === 'osr' ? <ChangeCoins characterId={characterId} send={send} done={() => setRound((n) => n + 1)} /> : null}
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -111,7 +115,7 @@ const COINS = [
 ] as const;
 
 /** 001 "Treasure": the player changes coins in their own purse (10 cp = 1 sp, 10 sp = 1 gp); the server says why not, in words. */
-function ChangeCoins({ characterId, send, done }: { characterId: string; send: Send; done: () => void }) {
+function ChangeCoins({ command, characterId, send, done }: { command: string; characterId: string; send: Send; done: () => void }) {
   const [amount, setAmount] = useState('10');
   const [from, setFrom] = useState('gp');
   const [to, setTo] = useState('sp');
@@ -125,7 +129,7 @@ function ChangeCoins({ characterId, send, done }: { characterId: string; send: S
         ev.preventDefault();
         const n = Number(amount);
         if (!Number.isInteger(n) || n < 1) return setSaid('How many coins must be a whole number of 1 or more.');
-        const r = await send({ type: 'osr.convertCoins', characterId, amount: n, from, to });
+        const r = await send({ type: command, characterId, amount: n, from, to });
         setSaid(r.ok ? null : sentenceOf(r.rejection, {}));
         if (r.ok) done();
       }}
