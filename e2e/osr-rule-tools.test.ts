@@ -84,7 +84,7 @@ describe('OSR rules reachable by clicking (issue 20)', () => {
     let form = partyTools.getByTestId('action-form');
     await form.getByLabel('Gold pieces (gp)').fill('101');
     await form.getByRole('button', { name: 'Share treasure', exact: true }).click();
-    await expect.poll(() => text(log)).toContain('101 gp shared by Kira and Dorn, 50 each (+50 XP each).');
+    await expect.poll(() => text(log)).toContain('101 gp shared by Kira and Dorn, 50 each (+50 XP each), into their purses.');
     // Loot: the goblin's 2 HD are 2d20 gp.
     await party.getByRole('button', { name: /^Roll a foe's carried loot/ }).click();
     form = partyTools.getByTestId('action-form');

@@ -32,10 +32,11 @@ async function phone(rulesetId: string, stats: object): Promise<{ gm: ProtocolSo
 }
 
 describe('players edit their own sheet from the phone', () => {
-  it('OSR (001 "Encumbrance"): only Load is offered, from the stored 1, the rest shown as the GM keeps it; 201 is refused in place; 3 is saved and the GM sees it', async () => {
+  it('OSR (001 "Encumbrance", "Treasure"): only Load and the coin purse are offered, from the stored 1, the rest shown as the GM keeps it; 201 is refused in place; 3 is saved and the GM sees it', async () => {
     const { p, errors, kira } = await phone('osr', { maxHp: 8, hp: 8, dex: 12, load: 1 });
     const form = p.getByTestId('phone-sheet');
-    await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(1);
+    await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(4);
+    expect(await form.textContent()).toContain('You may change: Loads carried, Copper pieces (cp), Silver pieces (sp), Gold pieces (gp).');
     const load = form.getByLabel(/^Loads carried/);
     expect(await load.inputValue()).toBe('1');
     // The rest is shown, read-only: 001 moves HP by damage, healing and rest and scores by injuries, through the GM (ADR 53).
@@ -52,6 +53,32 @@ describe('players edit their own sheet from the phone', () => {
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => form.getByTestId('phone-sheet-saved').textContent()).toBe("Saved Kira's sheet.");
     await expect.poll(() => kira()['load']).toBe(3);
+    expect(await axeViolations(p)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('OSR coins weigh (001 "Treasure": 500 to a load): 500 gp in the purse take Kira (STR 10, 10 loads) to 25\' and disadvantage', async () => {
+    const { p, errors, kira } = await phone('osr', { maxHp: 8, hp: 8, str: 10, load: 10 });
+    const form = p.getByTestId('phone-sheet');
+    const carried = form.getByTestId('phone-sheet-carried');
+    await expect.poll(() => carried.textContent()).toBe("Carrying 10 loads (10 on the sheet + 0 for 0 coins; purse 0 gp, 0 sp, 0 cp) on STR 10: speed 30'.");
+    await form.getByLabel(/^Gold pieces \(gp\)/).fill('500');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => kira()['gp']).toBe(500);
+    await expect.poll(() => carried.textContent()).toBe("Carrying 11 loads (10 on the sheet + 1 for 500 coins; purse 500 gp, 0 sp, 0 cp) on STR 10: speed 25', disadvantage on every check.");
+    // Changing 10 gp into 100 sp (10 sp = 1 gp) adds 90 coins: 590 coins start a second load, so 20'.
+    const coins = form.getByTestId('phone-coins');
+    await coins.getByLabel('How many coins').fill('10');
+    await coins.getByLabel('From').selectOption('gp');
+    await coins.getByLabel('Into').selectOption('sp');
+    await coins.getByRole('button', { name: 'Change coins' }).click();
+    await expect.poll(() => carried.textContent()).toBe("Carrying 12 loads (10 on the sheet + 2 for 590 coins; purse 490 gp, 100 sp, 0 cp) on STR 10: speed 20', disadvantage on every check.");
+    await expect.poll(() => kira()['sp']).toBe(100);
+    // Coins she does not hold are refused in words.
+    await coins.getByLabel('How many coins').fill('5');
+    await coins.getByLabel('From').selectOption('cp');
+    await coins.getByRole('button', { name: 'Change coins' }).click();
+    await expect.poll(() => coins.getByRole('status').textContent()).toContain("Kira's purse holds 0 cp, not 5");
     expect(await axeViolations(p)).toEqual([]);
     expect(errors).toEqual([]);
   });

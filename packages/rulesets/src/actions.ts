@@ -58,8 +58,11 @@ export interface TurnAction {
     /** Options ticked when the form opens (a morale check's whole side), the first of them the main target. */
     readonly picked?: readonly string[];
   } | null;
-  /** Other pickers (weapon, attack kind, range, movement style); `numeric`: the picked value is sent as a whole number (advantage in words). */
-  readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[]; readonly numeric?: boolean }[];
+  /**
+   * Other pickers (weapon, attack kind, range, movement style); `numeric`: the picked value is sent as a whole number
+   * (advantage in words); `list`: as a one-item list (an OSR check's light tag, whose field takes several).
+   */
+  readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[]; readonly numeric?: boolean; readonly list?: boolean }[];
   readonly numbers: readonly ActionNumber[];
   /** Yes/no fields (proficient, sneak attack). */
   readonly flags: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
@@ -115,7 +118,7 @@ export const actionSchema = z.strictObject({
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
   target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), aim: z.enum(['foes', 'allies']).optional(), options: z.array(option), picked: z.array(z.string()).optional() }).nullable(),
-  choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option), numeric: z.boolean().optional() })),
+  choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option), numeric: z.boolean().optional(), list: z.boolean().optional() })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
   // `suggestions`: words the field offers (a datalist), any other text still allowed. `readOnly`: shown, never sent

@@ -31,7 +31,7 @@ export {
   type Vessel,
   travellerPace,
 } from './osr/exploration.js';
-export { encumbrance, mod, readSheet } from './osr/sheet.js';
+export { carriedLoad, encumbrance, mod, purseLoads, readSheet } from './osr/sheet.js';
 export { getOsr, type LightSource, type OsrState } from './osr/state.js';
 export { osrSettings } from './osr/settings.js';
 export { statBlockLabel, statBlockValue } from './stat-block-labels.js';

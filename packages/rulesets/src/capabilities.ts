@@ -56,13 +56,15 @@ export interface Capabilities {
   readonly readiedAttackAction?: string;
   /** Damage and healing requests need a running fight (HP on a sheet kept by combatant); absent: they are taken outside one too (ADR 104). */
   readonly hpRequestsInFightOnly?: true;
+  /** The sheet holds a coin purse that weighs (001 "Treasure"): the phone's sheet says what is carried and changes coins with this command. */
+  readonly coinPurse?: string;
 }
 
 const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: null, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
-  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true, checksQuery: 'osr.checks' },
+  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true, checksQuery: 'osr.checks', coinPurse: 'osr.convertCoins' },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
   '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks', hpRequestsInFightOnly: true },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).

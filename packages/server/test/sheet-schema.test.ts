@@ -29,11 +29,11 @@ describe('GET /api/rulesets/:id/sheet', () => {
     expect(Object.keys(fields).sort()).toEqual(Object.keys(r.body.schema.properties).sort());
   });
 
-  it('the OSR sheet carries the text\'s defaults (scores 10, speed 30) and lets a player edit their load only', async () => {
+  it('the OSR sheet carries the text\'s defaults (scores 10, speed 30) and lets a player edit their load and coin purse', async () => {
     const r = await http<Sheet>(srv.url, 'GET', '/api/rulesets/osr/sheet');
     expect(r.body.schema.properties['dex']).toMatchObject({ default: 10, minimum: 0, maximum: 30, playerEditable: false });
     expect(r.body.schema.properties['speed']).toMatchObject({ default: 30 });
-    expect(r.body.playerEditable).toEqual(['load']);
+    expect(r.body.playerEditable).toEqual(['load', 'cp', 'sp', 'gp']);
   });
 
   it('answers an unknown ruleset with 404 naming the field', async () => {
@@ -59,7 +59,7 @@ describe('a hand-built catalogue (moduleCatalog) serves a sheet when its entry g
     const r = await http<Sheet>(built.url, 'GET', '/api/rulesets/osr/sheet');
     expect(r.status).toBe(200);
     expect(r.body).toEqual(sheetSchemaFor('osr'));
-    expect(r.body.playerEditable).toEqual(['load']);
+    expect(r.body.playerEditable).toEqual(['load', 'cp', 'sp', 'gp']);
     const bare = await http<{ error: { kind: string; path: string[] } }>(built.url, 'GET', '/api/rulesets/bare/sheet');
     expect(bare.status).toBe(404);
     expect(bare.body.error).toMatchObject({ kind: 'INVALID', path: ['id'] });

@@ -9,6 +9,7 @@ import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, 
 import { ABILITIES, abilityModifier } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { getOsr, sheetOf } from './state.js';
+import { lightChoice } from './checks-query.js';
 import { isHidden, lacksAc, SET_AC } from './shared.js';
 
 const KINDS: readonly ActionOption[] = [
@@ -75,7 +76,8 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       cost: 'no action (the GM calls for it)',
       command: 'osr.check',
       fixed: me === null ? {} : { characterId: me },
-      choices: [{ field: 'ability', label: 'Ability', options: ABILITY_OPTIONS }],
+      // The light's tag goes with the roll (001 "Light"; review 13: the in-fight check sent none).
+      choices: [{ field: 'ability', label: 'Ability', options: ABILITY_OPTIONS }, lightChoice()],
       numbers: [
         { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
         { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
@@ -83,7 +85,7 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       ],
       flags: [{ field: 'proficient', label: 'Proficient', value: false }],
       texts: [{ field: 'label', label: 'What for', value: 'a check', max: 100 }],
-      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient', 'tags'] },
       ...judge(me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : incapacity(a, me)),
     }),
   );

@@ -11,6 +11,25 @@ import type { CheckTag } from './exploration.js';
 import { getOsr, sheetOf } from './state.js';
 
 type Check = TurnAction & { readonly name: string };
+
+/**
+ * What the light bears on, for a check the GM calls (001 "Light"): darkness and dim light favour listening and
+ * hinder sight; darkness hinders predicting danger and finesse; brilliant light favours tracking and seeing movement.
+ * One tag per check, sent as the command's list; the first option is the form's default.
+ */
+export function lightChoice(first: CheckTag | '' = ''): TurnAction['choices'][number] {
+  const all: ActionOption[] = [
+    { value: '', label: 'nothing the light changes' },
+    { value: 'predicting-danger', label: 'predicting danger (avoiding a trap)' },
+    { value: 'sight', label: 'seeing (spotting, searching by sight)' },
+    { value: 'finesse', label: 'finesse (disarming, fine handwork)' },
+    { value: 'listening', label: 'listening' },
+    { value: 'stealth', label: 'stealth' },
+    { value: 'tracking', label: 'tracking' },
+    { value: 'seeing-movement', label: 'seeing movement' },
+  ];
+  return { field: 'tags', label: 'The light bears on', list: true, options: [...all.filter((o) => o.value === first), ...all.filter((o) => o.value !== first)] };
+}
 const yes = { allowed: true, reason: null };
 
 /** An ability picker opening on `first` (WIS for the senses: 001 names no ability, the GM may pick another). */
@@ -79,14 +98,39 @@ export function checksOf(world: World, viewer: Parameters<Query>[2]): { readonly
         cost: 'no action (the GM calls for it)',
         command: 'osr.check',
         fixed: { characterId: ch.id },
-        choices: [{ field: 'ability', label: 'Ability', options: abilities('str') }],
+        choices: [{ field: 'ability', label: 'Ability', options: abilities('str') }, lightChoice()],
         ...modifierFields(10),
         texts: [{ field: 'label', label: 'What for', value: 'a check', max: 100 }],
-        odds: { query: 'osr.checkOdds', args: { characterId: ch.id }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+        odds: { query: 'osr.checkOdds', args: { characterId: ch.id }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient', 'tags'] },
         ...unable,
       }),
       name: ch.name,
     };
+    // 001 "Saves & Checks", "Traps", "Critical Failure": the GM springs a trap or calls for a save; a failure
+    // takes the damage, doubled on a natural 1. The GM's alone: a trap is the GM's to spring.
+    const trap: Check[] =
+      viewer.role === 'gm'
+        ? [
+            {
+              ...action({
+                id: `trap:${ch.id}`,
+                label: 'Trap or save',
+                cost: 'no action (the GM springs it or calls for the save; damage on a failure, doubled on a natural 1)',
+                command: 'osr.check',
+                fixed: { characterId: ch.id },
+                choices: [{ field: 'ability', label: 'Ability', options: abilities('dex') }, lightChoice('predicting-danger')],
+                ...modifierFields(10),
+                texts: [
+                  { field: 'label', label: 'What for', value: 'a trap', max: 100 },
+                  { field: 'damageOnFail', label: 'Damage on a failure (dice, may be empty)', value: '1d6', max: 20 },
+                ],
+                odds: { query: 'osr.checkOdds', args: { characterId: ch.id }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient', 'tags', 'damageOnFail'] },
+                ...unable,
+              }),
+              name: ch.name,
+            },
+          ]
+        : [];
     const spotted: Check[] =
       viewer.role === 'gm' && hidden
         ? [{ ...action({ id: `spotted:${ch.id}`, label: `Spotted: end ${ch.name}'s stealth`, cost: 'the GM rules it (001: stealth lasts until an attack or being found)', command: 'osr.reveal', fixed: { characterId: ch.id } }), name: ch.name }]
@@ -97,6 +141,7 @@ export function checksOf(world: World, viewer: Parameters<Query>[2]): { readonly
       senseCheck(ch.id, ch.name, 'search', 'Search (by sight)', 'a search by sight', ['sight'], unable),
       senseCheck(ch.id, ch.name, 'track', 'Track', 'a tracking check', ['tracking'], unable),
       general,
+      ...trap,
       ...spotted,
     ];
   });

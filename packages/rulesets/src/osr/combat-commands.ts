@@ -11,7 +11,7 @@ import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './ro
 import { osrSettings } from './settings.js';
 import { conditionEffect, conditionsOn } from './conditions.js';
 import { FORBIDDEN, advantageCounts, attackReach, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, noAcYet, okv, type R } from './shared.js';
-import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
+import { carriedLoad, encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
 /** The proficiency bonus the table's settings give this sheet. */
@@ -314,7 +314,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         let speed = typeof comb.stats['speed'] === 'number' ? comb.stats['speed'] : 30;
         if (comb.characterId !== null) {
           const s = sheetOf(world, comb.characterId);
-          speed = isExhausted(world, comb.characterId) ? 0 : encumbrance(s.str, s.load, s.speed).speed;
+          speed = isExhausted(world, comb.characterId) ? 0 : encumbrance(s.str, carriedLoad(s), s.speed).speed;
         }
         if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'characterId');
         const cost = mode === 'walk' ? feet : feet * 2;

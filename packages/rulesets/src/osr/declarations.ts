@@ -69,6 +69,9 @@ export const osrSheet = z.strictObject({
   surfacer: z.boolean().optional(),
   moraleBonus: range(SHEET_LIMITS.moraleBonus).optional(),
   follows: characterId('the PC a retainer follows').nullable().optional(),
+  cp: range(SHEET_LIMITS.coins, 'copper pieces in the purse').optional(),
+  sp: range(SHEET_LIMITS.coins, 'silver pieces in the purse').optional(),
+  gp: range(SHEET_LIMITS.coins, 'gold pieces in the purse').optional(),
 });
 
 const attackFields = {
@@ -279,7 +282,18 @@ export const osrCommands = {
     merged: MERGED_ADVANTAGE,
   }),
   escape: declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
-  treasure: declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }), renamed: RENAMED_CHARACTERS }),
+  treasure: declareCommand('osr.treasure', {
+    summary: 'Share treasure (and XP for it)',
+    who: 'gm',
+    input: z.strictObject({ characterIds: characterIds('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional(), intoPurses: z.boolean().meta({ description: "each share goes into its sharer's purse as gp (and weighs there)" }).optional() }),
+    renamed: RENAMED_CHARACTERS,
+  }),
+  convertCoins: declareCommand('osr.convertCoins', {
+    summary: "Change coins in a character's purse into another coin (10 cp = 1 sp, 10 sp = 1 gp)",
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), amount: int(1, 10_000_000, 'how many coins are changed'), from: z.enum(['cp', 'sp', 'gp']), to: z.enum(['cp', 'sp', 'gp']) }),
+    renamed: RENAMED_CHARACTER,
+  }),
   magicItem: declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who captured it'), item: words(100, 'the item'), value: int(0, 10_000_000) }), renamed: RENAMED_CHARACTERS }),
   loot: declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ characterId: characterId('the enemy').optional(), hd: int(0, 40).optional() }), renamed: RENAMED_CHARACTER }),
   setLoad: declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ characterId: characterId(), load: int(0, 200) }), renamed: RENAMED_CHARACTER }),
@@ -334,10 +348,17 @@ export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
     // The light's say as the roll will have it (a hide check rolls with stealth's tag, 001 "Light").
     tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect (a hide check: stealth)' }).optional(),
     ...advantage,
+    damageOnFail: dice('damage on a failed check (a trap): the answer adds the chance of taking it').optional(),
   }),
   renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
   merged: MERGED_ADVANTAGE,
-  result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+  result: z.strictObject({
+    pass: odd,
+    modifier: z.int(),
+    difficulty: z.int(),
+    // With damageOnFail: the chance of taking it, and of taking it doubled by a natural 1 (001 "Critical Failure").
+    damage: z.strictObject({ dice: z.string(), chance: odd, doubled: odd }).optional(),
+  }),
 });
 
 /** 001 "Morale Checks": d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus against DC 11, for the one who rolls (a side's first). */

@@ -8,7 +8,7 @@
 import type { EngineEvent, Json, Renamed } from '@tablekeeper/engine';
 import type { Ability, CheckResult } from './checks.js';
 import type { AttackKind, DamageRecord } from './combat.js';
-import type { Cadence, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
+import type { Cadence, Coin, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
 import type { Corruption } from './state.js';
 
 type Id = string;
@@ -182,7 +182,8 @@ export type OsrEvent =
   | { readonly type: 'osr.retreatStarted'; readonly combatantId: Id; readonly characterId: Id | null }
   | { readonly type: 'osr.retreatFailed'; readonly combatantId: Id; readonly reason: string }
   | { readonly type: 'osr.escaped'; readonly combatantId: Id; readonly characterId: Id | null }
-  | { readonly type: 'osr.treasureShared'; readonly characterIds: Id[]; readonly gp: number; readonly each: number; readonly xpEach: number; readonly earned: boolean }
+  | { readonly type: 'osr.treasureShared'; readonly characterIds: Id[]; readonly gp: number; readonly each: number; readonly xpEach: number; readonly earned: boolean; readonly pursed?: boolean }
+  | { readonly type: 'osr.coinsConverted'; readonly characterId: Id; readonly amount: number; readonly from: Coin; readonly to: Coin; readonly into: number }
   | { readonly type: 'osr.magicItemCaptured'; readonly item: string; readonly characterIds: Id[]; readonly value: number; readonly xpEach: number; readonly alreadyCounted: boolean }
   | { readonly type: 'osr.lootRolled'; readonly characterId: Id | null; readonly hd: number; readonly faces: number[]; readonly gp: number };
 

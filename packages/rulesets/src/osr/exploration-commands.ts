@@ -7,7 +7,7 @@ import type { OsrEvent } from './events.js';
 import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, vesselOn, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage, controls, fail, hpEvents, needCharacter, needCharacters, okv } from './shared.js';
-import { bestModifier } from './sheet.js';
+import { bestModifier, carriedLoad } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import { rollCheckDice } from './rolls.js';
 import { naturalOneDoubles, proficiencyFor } from './combat-commands.js';
@@ -25,7 +25,7 @@ function travelTurnEvent(world: World, env: Env, approach: 'cautious' | 'normal'
 /** One traveller's pace inputs from the sheet and the table's exhaustion list. */
 export function travellerOf(world: World, id: string): Traveller {
   const s = sheetOf(world, id);
-  return { id, name: world.characters[id]?.name ?? id, str: s.str, load: s.load, speed: s.speed, exhausted: getOsr(world).exhausted.includes(id) };
+  return { id, name: world.characters[id]?.name ?? id, str: s.str, load: carriedLoad(s), speed: s.speed, exhausted: getOsr(world).exhausted.includes(id) };
 }
 
 /** Who rolls to return when the GM names nobody: the PCs neither dead nor dying. */

@@ -3,7 +3,7 @@
 import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, memberOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterEvent, type EncounterRules, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
 import { osrCommands } from './declarations.js';
 import { infectionOf, type OsrEvent } from './events.js';
-import { CHASE_ABILITY, chaseDc, chaseRoller, resilienceDc } from './exploration.js';
+import { CHASE_ABILITY, chaseDc, chaseRoller, convertCoins, CP_PER, resilienceDc } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
 import { advantageCounts, fail, FORBIDDEN, mayActFor, needCharacter, needCharacters, okv } from './shared.js';
 import { mod } from './sheet.js';
@@ -211,7 +211,23 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!who.ok) return who;
         const earned = p.earned ?? true;
         const each = Math.floor(p.gp / who.value.length);
-        return okv([{ type: 'osr.treasureShared', characterIds: who.value, gp: p.gp, each, xpEach: earned ? each : 0, earned } satisfies OsrEvent]);
+        return okv([{ type: 'osr.treasureShared', characterIds: who.value, gp: p.gp, each, xpEach: earned ? each : 0, earned, ...(p.intoPurses === true ? { pursed: true } : {}) } satisfies OsrEvent]);
+      },
+    }),
+    // 001 "Treasure": 10 cp = 1 sp, 10 sp = 1 gp; only whole coins change hands.
+    'osr.convertCoins': handlerOf(d.convertCoins, {
+      label: 'change coins',
+      authorize: (world, p, actor) => mayActFor(world, actor, p.characterId),
+      decide(world, p) {
+        const id = needCharacter(world, p.characterId, 'characterId');
+        if (!id.ok) return id;
+        const name = own(world.characters, id.value)!.name;
+        if (p.from === p.to) return fail('INVALID_VALUE', 'pick two different coins to change between', 'to');
+        const held = sheetOf(world, id.value)[p.from];
+        if (p.amount > held) return fail('NOT_ENOUGH', `${name}'s purse holds ${held} ${p.from}, not ${p.amount}`, 'amount');
+        const into = convertCoins(p.amount, p.from, p.to);
+        if (!Number.isInteger(into)) return fail('INVALID_VALUE', `${p.amount} ${p.from} is not a whole number of ${p.to} (${CP_PER[p.to] / CP_PER[p.from]} ${p.from} make 1 ${p.to})`, 'amount');
+        return okv([{ type: 'osr.coinsConverted', characterId: id.value, amount: p.amount, from: p.from, to: p.to, into } satisfies OsrEvent]);
       },
     }),
     'osr.magicItem': handlerOf(d.magicItem, {

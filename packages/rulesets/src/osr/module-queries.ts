@@ -11,8 +11,9 @@ import { livingPcs } from './exploration-commands.js';
 import { getOsr } from './state.js';
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
-import { readDice } from './rolls.js';
-import { advantageCounts, attackReach, fail, isHidden, noAcYet, okv, type R } from './shared.js';
+import { readDice, specText } from './rolls.js';
+import { failDamageOdds } from './odds.js';
+import { advantageCounts, attackReach, checkAdvantage, fail, isHidden, noAcYet, okv, type R } from './shared.js';
 import { bestModifier, mod } from './sheet.js';
 import { sheetOf } from './state.js';
 
@@ -72,8 +73,16 @@ const checkOddsQuery = defineQuery(checkOddsDeclaration, (world, p, viewer) => {
   if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
   const modifier = (p.bonus ?? 0) + (p.proficient === true ? proficiencyFor(world, id.value) : 0) + (p.ability === undefined ? 0 : mod(sheetOf(world, id.value), p.ability));
   const difficulty = p.difficulty ?? 10;
-  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, tags: p.tags ?? [], ...advantageCounts(p.advantage) });
-  return okv({ pass, modifier, difficulty });
+  const counts = advantageCounts(p.advantage);
+  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, tags: p.tags ?? [], ...counts });
+  if (p.damageOnFail === undefined) return okv({ pass, modifier, difficulty });
+  const dmg = readDice(p.damageOnFail, 'damageOnFail');
+  if (!dmg.ok) return dmg;
+  // As osr.check rolls it: the same advantage sources, and a natural 1 doubles only a PC's damage.
+  const adv = checkAdvantage(world, id.value, { ...counts, tags: p.tags ?? [] });
+  const pc = own(world.characters, id.value)?.kind === 'pc';
+  const damage = failDamageOdds(modifier, difficulty, adv.advantage, adv.impossible, pc);
+  return okv({ pass, modifier, difficulty, damage: { dice: specText(dmg.value), ...damage } });
 });
 
 /**

@@ -472,8 +472,16 @@ const evolve: Evolve<OsrEvent> = {
     // Who shares it, by name (review 11: the line named nobody).
     const who = e.characterIds.map((id) => nm(w, id));
     const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)!}`;
-    return log(setOsr(w, { ...st, xp }), e, `${e.gp} gp shared by ${names}, ${e.each} each${e.earned ? ` (+${e.xpEach} XP each)` : ' (unearned: no XP)'}.`);
+    // Into the purses: each share is gold the sharer now carries (and weighs, 001 "Treasure").
+    let next = setOsr(w, { ...st, xp });
+    if (e.pursed === true) for (const id of e.characterIds) next = withStats(next, id, { gp: sheetOf(next, id).gp + e.each });
+    return log(next, e, `${e.gp} gp shared by ${names}, ${e.each} each${e.earned ? ` (+${e.xpEach} XP each)` : ' (unearned: no XP)'}${e.pursed === true ? ', into their purses' : ''}.`);
   }),
+  'osr.coinsConverted': (w, e) => {
+    const s = sheetOf(w, e.characterId);
+    const next = withStats(w, e.characterId, { [e.from]: s[e.from] - e.amount, [e.to]: s[e.to] + e.into });
+    return log(next, e, `${nm(w, e.characterId)} changed ${e.amount} ${e.from} into ${e.into} ${e.to}.`);
+  },
   'osr.magicItemCaptured': on((w, e, st) => {
     const xp = { ...st.xp };
     for (const id of e.characterIds) xp[id] = (own(xp, id) ?? 0) + e.xpEach;

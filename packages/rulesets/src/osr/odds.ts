@@ -54,3 +54,14 @@ export function attackOdds(modifier: number, ac: number, advantage: -1 | 0 | 1, 
 export function lootDistribution(hd: number): Pmf {
   return sumIid(pmfOfDie(20), Math.max(1, Math.floor(hd)));
 }
+
+/**
+ * A dangerous check's damage chances (001 "Traps", "Critical Failure"): damage lands on any failure; a natural 1
+ * that fails doubles it for a PC. `impossible` (sight in darkness) fails every roll. Exact, from the kept d20.
+ */
+export function failDamageOdds(modifier: number, dc: number, advantage: -1 | 0 | 1, impossible: boolean, pc: boolean): { readonly chance: number; readonly doubled: number } {
+  const nat = naturalDistribution(advantage);
+  const pass = impossible ? 0 : checkChance(modifier, dc, advantage);
+  const naturalOneFails = impossible || 1 + modifier < dc;
+  return { chance: 1 - pass, doubled: pc && naturalOneFails ? nat.probability(1) : 0 };
+}

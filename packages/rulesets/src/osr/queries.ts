@@ -12,7 +12,7 @@ import { attackOdds, checkChance, type AttackOdds } from './odds.js';
 import { osrSettings } from './settings.js';
 import { conditionEffect } from './conditions.js';
 import { checkAdvantage, isExhausted, isHidden } from './shared.js';
-import { encumbrance } from './sheet.js';
+import { carriedLoad, encumbrance } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
 export interface CharacterStatus {
@@ -36,7 +36,7 @@ export function characterStatus(world: World, id: string): CharacterStatus | nul
   if (own(world.characters, id) === undefined) return null;
   const s = sheetOf(world, id);
   const st = getOsr(world);
-  const enc = encumbrance(s.str, s.load, s.speed);
+  const enc = encumbrance(s.str, carriedLoad(s), s.speed);
   const exhausted = isExhausted(world, id);
   const d = st.dying[id];
   const hours = Math.floor((world.clock.seconds - (st.restedAt[id] ?? 0)) / 3600);

@@ -6,7 +6,7 @@ import { combineAdvantage } from './checks.js';
 import { conditionEffect } from './conditions.js';
 import { lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
-import { encumbrance, readSheet, type Sheet } from './sheet.js';
+import { carriedLoad, encumbrance, readSheet, type Sheet } from './sheet.js';
 import type { OsrEvent } from './events.js';
 import { getOsr, type OsrState } from './state.js';
 
@@ -114,7 +114,7 @@ export function checkAdvantage(world: World, id: string | null, input: Advantage
   if (adv > 0) reasons.push('advantage granted');
   if (dis > 0) reasons.push('disadvantage imposed');
   if (id !== null) {
-    if (encumbrance(sheet.str, sheet.load, sheet.speed).disadvantage) {
+    if (encumbrance(sheet.str, carriedLoad(sheet), sheet.speed).disadvantage) {
       dis++;
       reasons.push('carrying more load than STR');
     }

@@ -28,6 +28,9 @@ const TITLES: { readonly [field: string]: string } = {
   surfacer: 'Surfacer (darkness shakes its morale)',
   moraleBonus: 'Morale bonus',
   follows: 'Follows (a retainer\'s PC)',
+  cp: 'Copper pieces (cp)',
+  sp: 'Silver pieces (sp)',
+  gp: 'Gold pieces (gp)',
 };
 
 export const osrSheetModel = defineSheet({
@@ -45,9 +48,12 @@ export const osrSheetModel = defineSheet({
     surfacer: true,
     moraleBonus: 0,
     follows: null,
+    cp: 0,
+    sp: 0,
+    gp: 0,
   },
   // What a player tracks on their own sheet between the GM's rulings (osr.setLoad is theirs too).
-  playerEditable: ['load'],
+  playerEditable: ['load', 'cp', 'sp', 'gp'],
   // A foe character's stats as players read them (ADR 33): none by default, its AC once the GM reveals defences.
   foeFields: { shown: [], defences: ['ac'] },
   statsEvents: { 'osr.sheetSet': 'id' },

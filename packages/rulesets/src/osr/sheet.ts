@@ -4,6 +4,9 @@
 import type { Json, RuleError } from '@tablekeeper/engine';
 import { ABILITIES, abilityModifier, proficiencyForLevel, type Ability } from './checks.js';
 
+/** 001 "Treasure": 500 coins to a load (exploration.ts says the same for its pure helpers). */
+const COINS_PER_LOAD = 500;
+
 export interface Sheet {
   readonly str: number;
   readonly dex: number;
@@ -30,9 +33,13 @@ export interface Sheet {
   readonly moraleBonus: number;
   /** Id of the PC a retainer follows (001 "Retreat"). */
   readonly follows: string | null;
+  /** The coin purse (001 "Treasure": copper, silver and gold pieces), weighed into the loads carried. */
+  readonly cp: number;
+  readonly sp: number;
+  readonly gp: number;
 }
 
-export const SHEET_LIMITS = { score: [0, 30], level: [1, 20], hd: [0, 40], hp: [0, 10_000], ac: [0, 40], load: [0, 200], speed: [0, 300], proficiency: [0, 10], moraleBonus: [-10, 10] } as const;
+export const SHEET_LIMITS = { score: [0, 30], level: [1, 20], hd: [0, 40], hp: [0, 10_000], ac: [0, 40], load: [0, 200], speed: [0, 300], proficiency: [0, 10], moraleBonus: [-10, 10], coins: [0, 10_000_000] } as const;
 
 const num = (stats: { readonly [k: string]: Json }, key: string, dflt: number): number => {
   const v = stats[key];
@@ -63,7 +70,23 @@ export function readSheet(stats: { readonly [k: string]: Json } | undefined): Sh
     surfacer: s['surfacer'] !== false,
     moraleBonus: num(s, 'moraleBonus', 0),
     follows: typeof follows === 'string' ? follows : null,
+    cp: num(s, 'cp', 0),
+    sp: num(s, 'sp', 0),
+    gp: num(s, 'gp', 0),
   };
+}
+
+/**
+ * 001 "Treasure": every coin weighs the same, 500 to a load. Counted up: a load is what one carries, so a purse
+ * past a whole load takes another (ADR 105), and at the STR limit a single coin more is a load too many.
+ */
+export function purseLoads(s: Pick<Sheet, 'cp' | 'sp' | 'gp'>): number {
+  return Math.ceil(Math.max(0, s.cp + s.sp + s.gp) / COINS_PER_LOAD);
+}
+
+/** The loads a character carries: the sheet's items and the purse's coins (what encumbrance reads). */
+export function carriedLoad(s: Pick<Sheet, 'load' | 'cp' | 'sp' | 'gp'>): number {
+  return s.load + purseLoads(s);
 }
 
 /** Checks a stats record a GM typed in; returns the first broken limit. */
@@ -80,8 +103,8 @@ export function validateSheet(stats: { readonly [k: string]: Json }): RuleError 
     const e = check(a, SHEET_LIMITS.score);
     if (e) return e;
   }
-  for (const key of ['level', 'hd', 'hp', 'maxHp', 'ac', 'load', 'speed', 'proficiency', 'moraleBonus'] as const) {
-    const lim = key === 'maxHp' ? SHEET_LIMITS.hp : SHEET_LIMITS[key];
+  for (const key of ['level', 'hd', 'hp', 'maxHp', 'ac', 'load', 'speed', 'proficiency', 'moraleBonus', 'cp', 'sp', 'gp'] as const) {
+    const lim = key === 'maxHp' ? SHEET_LIMITS.hp : key === 'cp' || key === 'sp' || key === 'gp' ? SHEET_LIMITS.coins : SHEET_LIMITS[key];
     const e = check(key, lim);
     if (e) return e;
   }

@@ -126,8 +126,35 @@ function characterTools(world: World, id: string): TurnAction[] {
       fixed: { characterId: id },
       texts: [{ field: 'part', label: 'Body part', value: '', max: 60, suggestions: ['left hand', 'right hand', 'left eye', 'right eye', 'left leg', 'right leg', 'ear', 'fingers'] }],
     }),
+    coinsAction(world, id),
   );
   return out;
+}
+
+const COIN_OPTIONS: readonly ActionOption[] = [
+  { value: 'cp', label: 'copper (cp)' },
+  { value: 'sp', label: 'silver (sp)' },
+  { value: 'gp', label: 'gold (gp)' },
+];
+
+/** 001 "Treasure": change coins in a purse (10 cp = 1 sp, 10 sp = 1 gp); what the purse holds is in the cost line. */
+export function coinsAction(world: World, id: string): TurnAction {
+  const s = sheetOf(world, id);
+  const name = own(world.characters, id)!.name;
+  const coins = s.cp + s.sp + s.gp;
+  return action({
+    id: 'coins',
+    label: 'Change coins',
+    cost: `the purse holds ${s.gp} gp, ${s.sp} sp, ${s.cp} cp (${coins} coins: 500 to a load)`,
+    command: 'osr.convertCoins',
+    fixed: { characterId: id },
+    choices: [
+      { field: 'from', label: 'From', options: [...COIN_OPTIONS].reverse() },
+      { field: 'to', label: 'Into', options: COIN_OPTIONS },
+    ],
+    numbers: [{ field: 'amount', label: 'How many coins', min: 1, max: 10_000_000, value: Math.max(1, Math.min(10_000_000, s.gp)) }],
+    ...(coins === 0 ? forbid(`${name}'s purse is empty`) : yes),
+  });
 }
 
 function partyTools(world: World): TurnAction[] {
@@ -182,7 +209,11 @@ function partyTools(world: World): TurnAction[] {
       fixed: {},
       target: party,
       numbers: [{ field: 'gp', label: 'Gold pieces (gp)', min: 0, max: 10_000_000, value: 100 }],
-      flags: [{ field: 'earned', label: 'Recovered by adventure (XP); untick for gold given or inherited', value: true }],
+      flags: [
+        { field: 'earned', label: 'Recovered by adventure (XP); untick for gold given or inherited', value: true },
+        // 001 "Treasure": coins weigh (500 to a load), so gold carried home is counted on each sharer's load.
+        { field: 'intoPurses', label: "Into their purses (counted in each one's load)", value: true },
+      ],
       ...nobody,
     }),
     action({

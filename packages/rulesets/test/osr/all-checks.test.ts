@@ -94,6 +94,7 @@ const NO_CHECK: { readonly [command: string]: string } = {
   'osr.magicItem': 'no roll',
   'osr.loot': 'gold dice, not a check',
   'osr.setLoad': 'no roll',
+  'osr.convertCoins': 'no roll (changes coins in a purse)',
 };
 
 /** The ruleset's global sources of disadvantage on all checks, each set up on a fresh PC. */

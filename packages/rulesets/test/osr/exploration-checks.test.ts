@@ -22,7 +22,7 @@ type Entry = {
   allowed: boolean;
   reason: string | null;
   numbers: { field: string; value: number }[];
-  choices: { field: string; options: { value: string }[] }[];
+  choices: { field: string; list?: boolean; options: { value: string }[] }[];
   odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null;
 };
 
@@ -51,7 +51,8 @@ const sent = (e: Entry): { type: string; [k: string]: Json } => ({
   type: e.command,
   ...e.fixed,
   ...Object.fromEntries(e.numbers.map((n) => [n.field, n.value])),
-  ...Object.fromEntries(e.choices.map((c) => [c.field, c.options[0]!.value])),
+  // As the form sends a picker: an empty first option leaves the field out; a list picker sends a one-item list.
+  ...Object.fromEntries(e.choices.filter((c) => c.options[0]!.value !== '').map((c) => [c.field, c.list === true ? [c.options[0]!.value] : c.options[0]!.value])),
 });
 const oddsOf = (t: ReturnType<typeof osrTable>, e: Entry): number => {
   const form = sent(e);
@@ -62,12 +63,12 @@ const oddsOf = (t: ReturnType<typeof osrTable>, e: Entry): number => {
 };
 
 describe('osr.checks: the exploring checks with no fight running', () => {
-  it('the GM gets five checks for each PC, a player only their own', () => {
+  it('the GM gets five checks and a trap or save for each PC, a player only their own five', () => {
     const { t, annView } = party();
     const gm = checks(t);
     expect(gm.actions.map((a) => `${a.name}: ${a.label}`)).toEqual([
-      'Kira: Hide', 'Kira: Listen', 'Kira: Search (by sight)', 'Kira: Track', 'Kira: Ability check',
-      'Bram: Hide', 'Bram: Listen', 'Bram: Search (by sight)', 'Bram: Track', 'Bram: Ability check',
+      'Kira: Hide', 'Kira: Listen', 'Kira: Search (by sight)', 'Kira: Track', 'Kira: Ability check', 'Kira: Trap or save',
+      'Bram: Hide', 'Bram: Listen', 'Bram: Search (by sight)', 'Bram: Track', 'Bram: Ability check', 'Bram: Trap or save',
     ]);
     expect(gm.actions.every((a) => a.allowed)).toBe(true);
     expect(checks(t, annView).actions.map((a) => a.name)).toEqual(Array(5).fill('Kira'));
@@ -124,7 +125,7 @@ describe('osr.checks: the exploring checks with no fight running', () => {
     const { t, kira } = party();
     t.run({ type: 'character.update', characterId: kira, stats: { hp: 0 } });
     const mine = checks(t).actions.filter((a) => a.name === 'Kira');
-    expect(mine.length).toBe(5);
+    expect(mine.length).toBe(6);
     for (const a of mine) expect(a.allowed, a.label).toBe(false);
   });
 });

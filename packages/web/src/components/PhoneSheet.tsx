@@ -10,6 +10,8 @@ import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptio
 import { storedSheet } from '../lib/sheetForm.ts';
 import { fieldsOf, labelOf, refusalInWords, withSettingCaps, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { carriedWords } from '../lib/osrCarried.ts';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
@@ -47,11 +49,21 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
   if (loaded === null) return <p class="small muted" role="status">Opening the sheet…</p>;
   if ('problem' in loaded) return <p class="error small" role="alert">{loaded.problem}</p>;
   const keys = Object.keys((loaded.schema['properties'] ?? {}) as object);
+  const purse = capabilitiesOf(world.rulesetId).coinPurse;
   if (keys.length === 0) return <p class="small muted" data-testid="phone-sheet-none">Your GM keeps every number on this sheet; ask them for changes.</p>;
   return (
     <div data-testid="phone-sheet">
       <p class="small muted">You may change: {keys.map((k) => loaded.labels[k] ?? labelOf(k)).join(', ')}.</p>
       <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} choices={loaded.choices} />
+      {/* A purse that weighs (OSR): the loads and the coins against STR, as the table now holds them (001 "Treasure"). */}
+      {purse !== undefined ? (
+        <>
+          <p class="small" data-testid="phone-sheet-carried">
+            {carriedWords(world.characters[characterId]?.stats)}
+          </p>
+          <ChangeCoins command={purse} characterId={characterId} send={send} done={() => setRound((n) => n + 1)} />
+        </>
+      ) : null}
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -108,4 +120,45 @@ export function keptValues(kept: readonly string[], stored: { readonly [k: strin
     if (typeof v === 'string' && v !== '') return [[k, choices[k]?.[v] ?? v.replace(/-/g, ' ')]];
     return v === true ? [[k, 'yes']] : [];
   });
+}
+
+const COINS = [
+  ['gp', 'gold (gp)'],
+  ['sp', 'silver (sp)'],
+  ['cp', 'copper (cp)'],
+] as const;
+
+/** 001 "Treasure": the player changes coins in their own purse (10 cp = 1 sp, 10 sp = 1 gp); the server says why not, in words. */
+function ChangeCoins({ command, characterId, send, done }: { command: string; characterId: string; send: Send; done: () => void }) {
+  const [amount, setAmount] = useState('10');
+  const [from, setFrom] = useState('gp');
+  const [to, setTo] = useState('sp');
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <form
+      class="row small"
+      data-testid="phone-coins"
+      aria-label="Change coins"
+      onSubmit={async (ev) => {
+        ev.preventDefault();
+        const n = Number(amount);
+        if (!Number.isInteger(n) || n < 1) return setSaid('How many coins must be a whole number of 1 or more.');
+        const r = await send({ type: command, characterId, amount: n, from, to });
+        setSaid(r.ok ? null : sentenceOf(r.rejection, {}));
+        if (r.ok) done();
+      }}
+    >
+      <label>
+        Change <input type="number" min={1} value={amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} aria-label="How many coins" />
+      </label>
+      <select value={from} onChange={(e) => setFrom((e.target as HTMLSelectElement).value)} aria-label="From">
+        {COINS.map(([v, l]) => <option value={v}>{l}</option>)}
+      </select>
+      <select value={to} onChange={(e) => setTo((e.target as HTMLSelectElement).value)} aria-label="Into">
+        {COINS.map(([v, l]) => <option value={v}>{l}</option>)}
+      </select>
+      <button type="submit">Change coins</button>
+      <span role="status" class="error">{said ?? ''}</span>
+    </form>
+  );
 }

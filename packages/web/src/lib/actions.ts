@@ -136,7 +136,7 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
     const v = f.values[c.field] ?? '';
     if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
     // An offered empty value ("none") leaves the field out; a numeric picker sends its number (advantage in words).
-    if (v !== '') put(out, c.field, c.numeric === true ? Number(v) : v);
+    if (v !== '') put(out, c.field, c.numeric === true ? Number(v) : c.list === true ? [v] : v);
   }
   for (const n of a.numbers) {
     const text = (f.values[n.field] ?? '').trim();
@@ -249,7 +249,10 @@ export function describeActionOdds(query: string, result: Json): { headline: str
     case 'checkD20': {
       if (typeof r['pass'] !== 'number') return null;
       const m = Number(r['modifier']);
-      return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
+      // A trap's damage (001 "Traps", "Critical Failure"): the chance of taking it, and of a natural 1 doubling it.
+      const d = obj(r['damage']);
+      const hurt = d === null ? '' : ` · ${percent(Number(d['chance']))} to take ${String(d['dice'])} damage${Number(d['doubled']) > 0 ? ` (${percent(Number(d['doubled']))} doubled by a natural 1)` : ''}`;
+      return { headline: `${percent(r['pass'])} to succeed${hurt}`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
     }
     case 'moraleD20': {
       if (typeof r['pass'] !== 'number') return null;

@@ -28,6 +28,7 @@ import {
   type ThreatBand,
   type Vessel,
   readSheet,
+  carriedLoad,
   getOsr,
   osrSettings,
   type LightSource,
@@ -203,7 +204,7 @@ export function travelPreview(world: World, input: TravelInput): TravelPreview {
   const party = partyPace(
     travellers(world).map((id) => {
       const s = readSheet(world.characters[id]?.stats);
-      return { id, name: world.characters[id]?.name ?? id, str: s.str, load: s.load, speed: s.speed, exhausted: st.exhausted.includes(id) };
+      return { id, name: world.characters[id]?.name ?? id, str: s.str, load: carriedLoad(s), speed: s.speed, exhausted: st.exhausted.includes(id) };
     }),
     { terrain: input.terrain, light: input.light, pace: input.pace },
   );
