@@ -24,7 +24,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { pino } from 'pino';
 import { loadavg } from 'node:os';
 import { coreModule, countdownsModule, createEngine, type Command, type Transaction } from '../packages/engine/src/index.js';
-import { osr } from '../packages/rulesets/src/index.js';
+import { engineFor, osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
 import { AllocSampler } from './alloc-sampler.js';
@@ -36,6 +36,9 @@ const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
 const COMMANDS = Number(process.env['BENCH_COMMANDS'] ?? 10); // per table (bounded)
 const PER_TABLE = Math.max(2, Math.floor(CLIENTS / TABLES));
 const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
+// BENCH_ENGINE=registry serves the realistic (OSR) tables with the running server's engine (engineFor: its
+// requests, timer, foes and conditions projectors too), as hot-path.ts's HOT_ENGINE=registry does.
+const REGISTRY_ENGINE = process.env['BENCH_ENGINE'] === 'registry';
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
 /** The store's durability contract (ADR 31); unset: the server's default. */
 const DURABILITY = process.env['BENCH_DURABILITY'] as Durability | undefined;
@@ -199,6 +202,21 @@ async function timed(run: (latencies: number[], sizes: Map<string, number[]>) =>
   return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes, cpuPerCommand, window: [start, end] };
 }
 
+/** The bench's rulesets: its own module lists, or (BENCH_ENGINE=registry) the server's OSR engine for the realistic tables. */
+function benchCatalog() {
+  const own = moduleCatalog([
+    { id: 'bench', modules: [coreModule, countdownsModule] },
+    { id: 'osr', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] },
+  ]);
+  if (!REGISTRY_ENGINE) return own;
+  const served = engineFor('osr')!;
+  return {
+    ...own,
+    engineFor: (id: string) => (id === 'osr' ? served : own.engineFor(id)),
+    createTable: (id: string, input: { tableId: string; name: string }) => (id === 'osr' ? { ok: true as const, value: served.createTable({ ...input, rulesetId: id }) } : own.createTable(id, input)),
+  };
+}
+
 /** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
 async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
   const server = await startServer({
@@ -206,10 +224,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
     host: '127.0.0.1',
     dbPath: join(dir, `load-${mode}.sqlite`),
     logger: pino({ level: 'silent' }),
-    catalog: moduleCatalog([
-      { id: 'bench', modules: [coreModule, countdownsModule] },
-      { id: 'osr', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] },
-    ]),
+    catalog: benchCatalog(),
     webDist: null,
     rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },

@@ -2,7 +2,7 @@
 export type * from './types.js';
 export { ok, err, ruleError, ErrorCode } from './result.js';
 export { TransactionLog, SeqStack, UNDO_CHECKPOINT_EVERY } from './history-log.js';
-export { LogWindow, logExtension, logWindowOf, noteExtension, windowAppended, windowGrowth, windowOf, windowWithoutFirst, type LogGrowth } from './view-cache.js';
+export { LogWindow, logExtension, logWindowOf, noteExtension, seatStepsLast, windowAppended, windowGrowth, windowOf, windowWithoutFirst, type LogGrowth } from './view-cache.js';
 export { createEngine, commandWords, genesisWorld, emptyTable, ownTable, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO, BATCH } from './engine.js';
 export { coreModule, CORE_ID, CORE_LABELS, MAX_SEATS, MAX_CHARACTERS, MAX_STATS, fictionTime } from './module.js';
 export { mintId, claimId } from './ids.js';

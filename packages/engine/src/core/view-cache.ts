@@ -6,7 +6,7 @@
 // seat where a projector reads the seat), so one player's projection serves
 // all. A projector that writes the log entry by entry runs on new entries only.
 // A projector without a declaration runs every time (the safe default).
-import type { LogEntry, Module, Viewer, ViewMemo, World, WorldPart } from './types.js';
+import type { LogEntry, Module, ProjectorReads, Viewer, ViewMemo, World, WorldPart } from './types.js';
 import { audienceAllows } from './visibility.js';
 
 /** One projector's last input and output, for one visibility class. */
@@ -354,9 +354,43 @@ function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntr
   return out;
 }
 
+/** The parts a declared projector reads (the log too when it judges the log entry by entry) and writes. */
+function touched(d: ProjectorReads): { readonly reads: ReadonlySet<WorldPart>; readonly writes: ReadonlySet<WorldPart> } {
+  return { reads: new Set(d.logByEntry === true ? [...d.reads, 'log' as const] : d.reads), writes: new Set(d.writes) };
+}
+
+/** Two declared projectors give the same result in either order: neither reads nor writes what the other writes. */
+function commute(a: ProjectorReads, b: ProjectorReads): boolean {
+  const x = touched(a);
+  const y = touched(b);
+  for (const p of x.writes) if (y.reads.has(p) || y.writes.has(p)) return false;
+  for (const p of y.writes) if (x.reads.has(p)) return false;
+  return true;
+}
+
+/**
+ * The projectors in an order that gives the same projection, with each seat-reading one moved to the
+ * end when it commutes with every projector after it (all declared). Seats then share the class's
+ * steps up to the end and each runs only its own small filters (issue 19: the server's requests
+ * projector otherwise split every seat into a lane of the timer, foes and conditions steps too).
+ */
+export function seatStepsLast(projecting: readonly Module[]): Module[] {
+  const kept: Module[] = [];
+  const last: Module[] = [];
+  projecting.forEach((m, i) => {
+    const d = m.projectReads;
+    const movable =
+      d !== undefined &&
+      d.bySeat === true &&
+      projecting.slice(i + 1).every((n) => n.projectReads !== undefined && commute(d, n.projectReads));
+    (movable ? last : kept).push(m);
+  });
+  return [...kept, ...last];
+}
+
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: FinalLog, viewer: Viewer) => World) {
-  const projecting = modules.filter((m) => m.project !== undefined);
+  const projecting = seatStepsLast(modules.filter((m) => m.project !== undefined));
   // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
   const declared = projecting.map((m) => {
     const d = m.projectReads;

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../../src/dice/rng.js';
-import { coreModule, createEngine, logExtension, type Command, type Json, type Module, type Table, type Viewer, type ViewMemo } from '../../src/core/index.js';
+import { coreModule, createEngine, logExtension, seatStepsLast, type Command, type Json, type Module, type Table, type Viewer, type ViewMemo } from '../../src/core/index.js';
 import { countdownsModule } from '../../src/countdowns/index.js';
 
 const GM: Viewer = { role: 'gm' };
@@ -50,6 +50,50 @@ describe('projection by parts (ADR 20)', () => {
       }
     });
   }
+
+  it('moves a seat-reading projector after the later ones only when it commutes with each of them', () => {
+    const step = (id: string, reads: string[], writes: string[], extra: object = {}): Module => ({
+      id,
+      project: (w) => w,
+      projectReads: { reads: reads as never, writes: writes as never, ...extra },
+    });
+    const seat = step('seat', ['ext.seat'], ['ext.seat'], { bySeat: true });
+    const names = (ms: readonly Module[]) => seatStepsLast(ms).map((m) => m.id);
+    expect(names([step('a', ['ext.a'], ['ext.a']), seat, step('b', ['ext.b', 'characters'], ['ext.b'])])).toEqual(['a', 'b', 'seat']);
+    // A later projector reads what the seat's writes, writes the same part, writes what it reads, or is undeclared.
+    expect(names([seat, step('b', ['ext.seat'], ['ext.b'])])).toEqual(['seat', 'b']);
+    expect(names([seat, step('b', [], ['ext.seat'])])).toEqual(['seat', 'b']);
+    expect(names([step('s2', ['log'], ['ext.s2'], { bySeat: true }), step('b', [], ['log'])])).toEqual(['s2', 'b']);
+    expect(names([step('s3', ['ext.x'], ['log'], { bySeat: true }), step('b', ['ext.y'], ['ext.y', 'log'], { logByEntry: true })])).toEqual(['s3', 'b']);
+    expect(names([seat, { id: 'u', project: (w) => w }])).toEqual(['seat', 'u']);
+  });
+
+  it('runs the projectors after a movable seat-reading one once per class, not once per seat (issue 19)', () => {
+    let runs = 0;
+    const counted: Module = {
+      id: 'counted',
+      project: (w, v) => {
+        if (v.role !== 'gm') runs++;
+        return { ...w, ext: { ...w.ext, counted: w.clock.counts.round as Json } };
+      },
+      projectReads: { reads: ['clock'], writes: ['ext.counted'] },
+    };
+    const { engine, run, table } = tableWith([coreModule, seatEcho(true), countdownsModule, counted]);
+    run({ type: 'seat.add', name: 'Ann' });
+    run({ type: 'seat.add', name: 'Bo' });
+    const seats = Object.keys(table().world.seats);
+    const memo = newMemo();
+    for (let round = 0; round < 3; round++) {
+      runs = 0;
+      const views = seats.map((seatId) => engine.project(table().world, { role: 'player', seatId }, memo));
+      // Each seat still gets its own echo, and the counted part is the same object for both.
+      expect(views.map((w) => w.ext['echo'])).toEqual(seats);
+      expect(views[0]!.ext['counted']).toBe(views[1]!.ext['counted']);
+      expect(views[0]!.ext['counted']).toEqual(table().world.clock.counts.round);
+      expect(runs).toBe(1);
+      run({ type: 'clock.advance', unit: 'round' });
+    }
+  });
 
   it('brings a log at its limit forward by its new entries: held copies stay the same objects, and it equals a fresh projection', () => {
     const { engine, run, table } = tableWith([coreModule, countdownsModule], { 'core.logLimit': 4 });
