@@ -6,15 +6,17 @@
 // GM screen only, loaded as its own chunk.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
+import { getKlepto } from '@tablekeeper/rulesets/browser';
+import { encounterOf } from '../lib/encounter.ts';
 import type { Ask } from '../lib/attack.ts';
 import { CharacterTools, ToolList } from './RuleTools.tsx';
 import type { Send } from './types.ts';
 
 export function EpisodeTools({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
-  // Shut, the character's list asks nothing. Open, a list asks again only when what it reads changes (the rules'
-  // state, the characters, the settings), not for a log line, the clock or a countdown (ADR 98).
+  // Shut, the character's list asks nothing. Open, a list asks again only when what it reads changes (the
+  // Episode's and the fight's state, the characters, the settings), not for a log line, the clock or a countdown (ADR 98).
   const [shown, setShown] = useState(false);
-  const reads = [world.ext, world.characters, world.settings];
+  const reads = [getKlepto(world), encounterOf(world), world.characters, world.settings];
   return (
     // A labelled group, not a heading: the bar's one heading is the Episode's own.
     <div class="stack episode-tools" role="group" aria-label="The GM's Episode rules" data-testid="episode-tools">
