@@ -64,6 +64,12 @@ describe('teams: arming a PC from the sheet editor', () => {
     await expect.poll(() => editor.getByTestId('arming-note').textContent()).toBe('Kira has the spear.');
     await expect.poll(() => editor.getByTestId('arming-weapons').textContent()).toBe('Weapons: sword (rolls strength, in hand), spear (rolls dexterity or strength). Give another below; the one in hand parries.');
     expect(teams()).toMatchObject({ wielded: ['sword'], items: { spear: { weapon: { attributes: ['dexterity', 'strength'] } } }, attributes: { strength: 8, dexterity: 8 } });
+    // The full sheet form beside the row shows each weapon's attributes as the same ticks: the sword's strength, the spear's both.
+    const rolls = editor.getByTestId('record-items').getByRole('group', { name: 'Attributes' });
+    const ticked = (i: number) => rolls.nth(i).getByRole('checkbox', { checked: true }).evaluateAll((bs) => bs.map((b) => b.getAttribute('value')));
+    await expect.poll(() => rolls.count()).toBe(2);
+    await expect.poll(() => ticked(0)).toEqual(['strength']);
+    await expect.poll(() => ticked(1)).toEqual(['strength', 'dexterity']);
     const attack = await openAction(gm.p, 'Attack');
     await expect.poll(() => attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['sword (in hand)', 'spear (not in hand)']);
     expect(gm.errors).toEqual([]);

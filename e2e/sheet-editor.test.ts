@@ -154,8 +154,10 @@ describe('sheet editor', () => {
     await form.getByLabel('Item 1: short name').fill('spear');
     const item = form.getByTestId('record-items');
     await item.getByLabel(/^Full name \(optional\)/).fill('spear');
-    await item.getByRole('button', { name: 'add attributes' }).click();
-    await item.getByLabel('Attribute 1', { exact: true }).fill('strength');
+    // The attributes it rolls are ticked from hers (strength given above), 003's dexterity offered too: never typed.
+    const rolls = item.getByRole('group', { name: 'Attributes' });
+    expect(await rolls.getByRole('checkbox').evaluateAll((bs) => bs.map((b) => b.getAttribute('value')))).toEqual(['strength', 'dexterity']);
+    await rolls.getByLabel('strength', { exact: true }).check();
     await item.getByRole('button', { name: 'add proficiencies' }).click();
     await item.getByLabel('Proficiency 1', { exact: true }).fill('martial');
     await item.getByLabel(/^Damage \(0 or more\)/).fill('4');

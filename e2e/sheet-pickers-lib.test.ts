@@ -37,6 +37,18 @@ describe('teams sheet pickers', () => {
     ]);
   });
 
+  it("a weapon's attributes are ticked from the sheet's own attributes (keys:attributes), 003's strength and dexterity offered too; none ticked names them", () => {
+    const items = field('items');
+    if (items.kind !== 'record' || items.value.kind !== 'object') throw new Error('items is a record of objects');
+    const weapon = items.value.fields.find((f) => f.key === 'weapon')!;
+    if (weapon.kind !== 'object') throw new Error('weapon is an object');
+    const attrs = weapon.fields.find((f) => f.key === 'attributes')!;
+    expect(attrs.kind === 'list' && attrs.item.kind === 'ref' ? [attrs.item.ref, attrs.item.examples] : null).toEqual(['keys:attributes', ['strength', 'dexterity']]);
+    // The rows the form holds: a typed attribute name is a choice at once.
+    const v = setAt({ attributes: [] }, ['attributes'], [{ key: 'might', value: '8' }, { key: '', value: '' }]) as { [k: string]: FormValue };
+    expect(keysOfField(v, 'attributes')).toEqual([{ value: 'might', label: 'might' }]);
+  });
+
   it("the phone's form (wielded only) picks from the stored sheet's items", () => {
     const stored = { items: { spear: { name: 'spear' }, buckler: { name: 'Buckler' } }, wielded: ['spear'] };
     expect(storedKeyOptions(stored, 'keys:items')).toEqual([

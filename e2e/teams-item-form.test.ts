@@ -58,8 +58,10 @@ describe('teams: the item sheet form', () => {
     expect(await item.getByLabel(/^Full name \(optional\)/).inputValue()).toBe('Spear');
     expect(await text(edit.getByTestId('sheet-drafts'))).toContain("Kira's changes are not saved yet");
 
-    await item.getByRole('button', { name: 'add attributes' }).click();
-    await item.getByLabel('Attribute 1', { exact: true }).fill('strength');
+    // Ticked, never typed: she has no attribute dice yet, so 003's strength and dexterity are offered.
+    const rolls = item.getByRole('group', { name: 'Attributes' });
+    expect(await rolls.getByRole('checkbox').evaluateAll((bs) => bs.map((b) => b.getAttribute('value')))).toEqual(['strength', 'dexterity']);
+    await rolls.getByLabel('strength', { exact: true }).check();
     await item.getByRole('button', { name: 'add proficiencies' }).click();
     await item.getByLabel('Proficiency 1', { exact: true }).fill('martial');
     await expect.poll(() => edit.getByTestId('sheet-form-hint').count()).toBe(0);

@@ -31,7 +31,8 @@ const weapon = z
   .strictObject({
     // Said on the form (review 7): what each list does and that one attribute is required.
     attributes: z
-      .array(named(TEAMS_NAMES.attributes, 'Attribute'))
+      // Ticked from the sheet's own attributes (x-ref keys:attributes), 003's usual names offered too: never typed (review 12 #7).
+      .array(z.string().min(1).max(LIMITS.key).meta({ title: 'Attribute', examples: [...TEAMS_NAMES.attributes], 'x-ref': 'keys:attributes' }))
       .min(1)
       .max(LIMITS.entries)
       .meta({ title: 'Attributes', description: 'required: the attribute dice an attack with it may use (003 "Attacks": a spear takes strength or dexterity)' }),

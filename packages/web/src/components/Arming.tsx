@@ -6,11 +6,14 @@ import { useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { armingOf, keptSheetOf } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
+import { TickList } from './TickList.tsx';
 import type { Send } from './types.ts';
 
 export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: Send; who: { readonly id: string; readonly name: string; readonly characterId: string | null }; idPrefix: string }) {
   const arming = armingOf(world.rulesetId);
   const [note, setNote] = useState<{ text: string; bad: boolean } | null>(null);
+  // Other attributes the weapon may roll, ticked in the same list as the sheet form's (TickList).
+  const [also, setAlso] = useState<readonly string[]>([]);
   if (arming === null) return null;
   const sheet = keptSheetOf(world, who.id, who.characterId);
   const lacks = arming.lacks(who.name, sheet);
@@ -49,7 +52,7 @@ export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: 
             wielded: f.get('wielded') === 'on',
             attributeDie: num('attributeDie'),
             combatDie: num('combatDie'),
-            also: f.getAll('also').map(String),
+            also,
           });
           if (!made.ok) return setNote({ text: made.message, bad: true });
           const r = await send({ type: 'character.sheet.set', characterId: who.characterId ?? who.id, sheet: made.patch as { [k: string]: Json }, patch: true });
@@ -69,11 +72,7 @@ export function ArmingRow({ world, send, who, idPrefix }: { world: World; send: 
         {/* Another attribute it may roll instead, ticked: never typed (review 12 #7). */}
         <span role="group" aria-label="Also usable with" class="row">
           or
-          {choices.attributes.map((a) => (
-            <label key={a} class="row" style={{ fontWeight: 400 }}>
-              <input type="checkbox" name="also" value={a} style={{ minHeight: 'auto' }} /> {a}
-            </label>
-          ))}
+          <TickList options={choices.attributes.map((a) => ({ value: a, label: a }))} picked={also} onToggle={(a, on) => setAlso((old) => (on ? [...old, a] : old.filter((x) => x !== a)))} compact />
         </span>
         <label for={p('damage')}>damage</label>
         <input id={p('damage')} name="damage" inputMode="numeric" defaultValue="4" style={{ width: '4em' }} />

@@ -19,6 +19,9 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
   const [chase, setChase] = useState(false);
   const [kind, setKind] = useState<string>(first);
   const [repeat, setRepeat] = useState<string>('once');
+  // The typed start die: a looping countdown that rolls its start may roll it again at each reset (our extension of 000).
+  const [die, setDie] = useState('');
+  const canReroll = repeat === 'loop' && die.trim() !== '';
   const [beatError, setBeatError] = useState<string | null>(null);
   // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
   const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
@@ -114,11 +117,13 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
               effect: String(f.get('effect') ?? ''),
               ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
               ...(beats.length > 0 ? { beats } : {}),
+              ...(canReroll && f.get('rerollOnReset') !== null ? { rerollOnReset: true } : {}),
               ...notes,
             });
             e.currentTarget.reset();
             setKind(first);
             setRepeat('once');
+            setDie('');
           }}
         >
           <div class="field">
@@ -157,10 +162,20 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             </div>
             <div class="field" style={{ width: '8em' }}>
               <label for="cd-die">or roll it</label>
-              <input id="cd-die" name="startDie" placeholder="1d6" maxLength={12} />
+              <input id="cd-die" name="startDie" placeholder="1d6" maxLength={12} value={die} onInput={(e) => setDie(e.currentTarget.value)} />
             </div>
             <VisibilityField id="cd-vis" />
           </div>
+          {canReroll ? (
+            <>
+              <label class="row small" style={{ fontWeight: 400 }}>
+                <input type="checkbox" name="rerollOnReset" aria-describedby="cd-reroll-help" style={{ minHeight: 'auto' }} /> Roll the start again at each reset
+              </label>
+              <p id="cd-reroll-help" class="small muted">
+                Each time it runs out and loops, it starts over from a fresh roll of {die.trim()} instead of the first roll's value.
+              </p>
+            </>
+          ) : null}
           <div class="field">
             <label for="cd-effect">When it triggers</label>
             <input id="cd-effect" name="effect" maxLength={500} />

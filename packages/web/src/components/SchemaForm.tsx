@@ -17,6 +17,7 @@
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { dieLabel, fieldNote, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, rebaseDraft, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { TickList } from './TickList.tsx';
 
 export interface RefOption {
   readonly value: string;
@@ -269,29 +270,23 @@ function RefPicker({ common, refKind, required, value, onChange, useOptions }: {
 }
 
 /**
- * A list of the form's own rows (`x-ref: keys:<field>`, a teams sheet's wielded items) as one box per row:
- * ticked is in the list (review 10: "wielded 1", "add wielded" hid what was held). At most `maxItems` ticked.
+ * A list picked from the form's own rows (`x-ref: keys:<field>`, a teams sheet's wielded items or the attributes a
+ * weapon rolls) as one box per row: ticked is in the list (review 10: "wielded 1", "add wielded" hid what was held).
+ * The schema's example names are offered after the rows (003's strength and dexterity before a sheet has dice). At most `maxItems` ticked.
  */
 function KeysPicker({ field: f, id, value, at, change, useOptions }: Omit<InputProps, 'value' | 'field' | 'errors'> & { field: Extract<FieldSpec, { kind: 'list' }>; value: readonly FormValue[] }) {
   const picked = value.map(String);
-  const options = useOptions((f.item as { ref: string }).ref);
+  const item = f.item as Extract<FieldSpec, { kind: 'ref' }>;
+  const options = useOptions(item.ref);
   // A row picked but since renamed or removed stays on show, ticked, so the save says what is wrong with it.
-  const all = [...options, ...picked.filter((v) => v !== '' && !options.some((o) => o.value === v)).map((v) => ({ value: v, label: v }))];
-  const full = f.maxItems !== null && picked.length >= f.maxItems;
+  const extra = [...(item.examples ?? []), ...picked].filter((v, i, all) => v !== '' && all.indexOf(v) === i && !options.some((o) => o.value === v));
+  const all = [...options, ...extra.map((v) => ({ value: v, label: v }))];
   return (
     <fieldset class="schema-list" id={id}>
       <legend>{f.label}</legend>
       {f.description !== '' ? <span class="small muted">{f.description}</span> : null}
       {all.length === 0 ? <span class="small muted">Nothing to pick yet.</span> : null}
-      {all.map((o) => {
-        const on = picked.includes(o.value);
-        return (
-          <label key={o.value} class="row" style={{ fontWeight: 400 }}>
-            <input type="checkbox" checked={on} disabled={!on && full} onChange={() => change(at, on ? picked.filter((v) => v !== o.value) : [...picked, o.value])} />
-            {o.label}
-          </label>
-        );
-      })}
+      <TickList options={all} picked={picked} full={f.maxItems !== null && picked.length >= f.maxItems} onToggle={(v, on) => change(at, on ? [...picked, v] : picked.filter((x) => x !== v))} />
     </fieldset>
   );
 }

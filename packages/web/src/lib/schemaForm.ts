@@ -42,8 +42,8 @@ export type FieldSpec =
   | (Base & { readonly kind: 'boolean'; readonly tri?: true })
   /** `labels`: each option in words (x-labels: a Kleptonomicon ability's time "beatReaction" reads "1 Beat (a reaction)"). */
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[]; readonly labels?: { readonly [option: string]: string } })
-  /** An id of something at the table: the caller's hook lists the choices. */
-  | (Base & { readonly kind: 'ref'; readonly ref: string })
+  /** An id of something at the table: the caller's hook lists the choices; `examples`, names offered besides (a weapon's usual attributes). */
+  | (Base & { readonly kind: 'ref'; readonly ref: string; readonly examples?: readonly string[] })
   /** `itemName`: what one item is called ("Ability" in "Ability 2"): the item schema's title, else the list's label made singular. */
   | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly itemName: string; readonly minItems: number; readonly maxItems: number | null })
   | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
@@ -116,7 +116,10 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'], title: s['title'] ?? objects[0]!['title'] }, root, required, depth);
     return { ...base, kind: 'json' };
   }
-  if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
+  if (typeof s['x-ref'] === 'string') {
+    const examples = Array.isArray(s['examples']) ? s['examples'].filter((x): x is string => typeof x === 'string') : [];
+    return { ...base, kind: 'ref', ref: s['x-ref'], ...(examples.length > 0 ? { examples } : {}) };
+  }
   if (Array.isArray(s['enum'])) {
     const words = s['x-labels'];
     const labels = words !== null && typeof words === 'object' && !Array.isArray(words) ? Object.fromEntries(Object.entries(words as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')) : null;
@@ -276,7 +279,8 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: Wh
       // An optional list left empty is left out, whatever its least length.
       if (items.length === 0 && !f.required) return { ok: true, value: undefined };
       // Named with what it takes where the schema suggests names (a teams weapon's attributes: "such as strength").
-      const such = f.item.kind === 'text' && f.item.examples.length > 0 ? `, such as ${f.item.examples.join(' or ')}` : '';
+      const names = f.item.kind === 'text' || f.item.kind === 'ref' ? (f.item.examples ?? []) : [];
+      const such = names.length > 0 ? `, such as ${names.join(' or ')}` : '';
       if (items.length < f.minItems) return bad(path, where, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}${such}`);
       if (f.maxItems !== null && items.length > f.maxItems) return bad(path, where, `may hold at most ${f.maxItems} items`);
       const out: Json[] = [];
