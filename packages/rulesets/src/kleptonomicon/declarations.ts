@@ -181,7 +181,7 @@ export const kleptoCatalog = catalogOf(
   testOddsDeclaration,
   declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
   declareQuery('kleptonomicon.reactions', {
-    summary: 'The Opportunity Attack a combatant may make now on someone who left its Swinging Distance (004 "Movement Reactions"), with its odds',
+    summary: 'The Opportunity Attack a combatant may make now on someone who left its Swinging Distance (004), with odds',
     who: 'own-character',
     input: z.strictObject({ characterId: combatantId('who may react') }),
     result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.literal('opportunity'), text: z.string(), actions: z.array(actionSchema) })) }),
