@@ -160,7 +160,7 @@ describe("Daggerheart: no made-up Evasion (review 9)", () => {
 export type { Json };
 
 describe("Daggerheart: the sheet's Hope stops at the table's Hope maximum (issue 20)", () => {
-  it('the GM form and the phone refuse Hope 7 in words at the default maximum 6, take 6, and follow a table that sets 8', () => {
+  it('the GM form refuses Hope 7 in words at the default maximum 6, takes 6, and follows a table that sets 8; the phone has no Hope box', () => {
     const settings = resolveSettings('daggerheart');
     if (!settings.ok) throw new Error(settings.error.message);
     const gmFields = sheetFields(sheetOf('daggerheart'), settings.value);
@@ -168,9 +168,9 @@ describe("Daggerheart: the sheet's Hope stops at the table's Hope maximum (issue
     const r = toPayload(gmFields, { ...sheetStart(gmFields, {}), evasion: '10', hope: '7' });
     expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['Hope must be from 0 to 6.']);
     expect(toPayload(gmFields, { ...sheetStart(gmFields, {}), evasion: '10', hope: '6' }).ok).toBe(true);
-    // The phone's own form (the fields a player may change) carries the same limit.
+    // The phone has no Hope box at all: the GM keeps every number on a Daggerheart sheet (review 13 #1, ADR 103).
     const phone = fieldsOf(playerSheetSchema(withSettingCaps(sheetOf('daggerheart').schema, settings.value), sheetOf('daggerheart').playerEditable));
-    expect(phone.find((f) => f.key === 'hope')).toMatchObject({ max: 6 });
+    expect(phone.find((f) => f.key === 'hope')).toBeUndefined();
     // Another table's setting, and no settings at all (the model's own 100).
     expect(sheetFields(sheetOf('daggerheart'), { ...settings.value, 'daggerheart.hopeMax': 8 }).find((f) => f.key === 'hope')).toMatchObject({ max: 8 });
     expect(sheetFields(sheetOf('daggerheart')).find((f) => f.key === 'hope')).toMatchObject({ max: 100 });

@@ -37,7 +37,7 @@ describe('owed controls (issue 20)', () => {
     expect(await ann.p.getByTestId('log').textContent()).not.toContain('innkeeper');
     expect(ann.frames.join('\n')).not.toContain('innkeeper');
 
-    await gm.p.getByTestId('gm-settings').locator('summary').click();
+    await gm.p.getByTestId('gm-settings').locator(':scope > summary').click();
     await gm.p.getByLabel('Table name').fill('The Sunken Keep');
     await gm.p.getByRole('button', { name: 'Rename table' }).click();
     await expect.poll(() => gm.p.getByTestId('table-name').textContent()).toBe('The Sunken Keep');
