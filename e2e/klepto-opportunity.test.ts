@@ -49,7 +49,7 @@ describe('Kleptonomicon: an Opportunity Attack when someone leaves Swinging Dist
     // d10ish + 2 against Defense 7 (a Score of 7 or more): a die of 5 or more, 5 to 9 at 2/20 each and the 10 at 1/20 = 55%.
     await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('55% to hit');
     await form.getByRole('button', { name: 'Roll: Opportunity Attack on Alice', exact: true }).click();
-    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Guard's Basic Attack on Alice: d10ish \d+/);
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Guard's Basic Attack on Alice: d10 \d+/);
     await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
     const economy = n.gmSock.view().world.ext['encounter'] as unknown as { economy: { guard?: { spent: { [pool: string]: number } } } };
     expect(economy.economy.guard?.spent['beats']).toBe(1);
