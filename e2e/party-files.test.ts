@@ -110,7 +110,8 @@ describe('characters as files', () => {
     await clash.getByRole('button', { name: 'Replace Kira' }).click();
     await expect.poll(() => sock.view().world.characters[kira]!.stats).toMatchObject({ hp: 9, maxHp: 9, dex: 16 });
     expect(names()).toEqual(['Kira', 'Kira 2']);
-    expect(await panel.getByTestId('party-files-note').textContent()).toBe("Kira's sheet now holds the file's numbers; their seat and place stay as they were.");
+    // The note follows the server's answer, which a test socket may see first: polled, not read once.
+    await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe("Kira's sheet now holds the file's numbers; their seat and place stay as they were.");
     await expect.poll(async () => (await groups())[0]).toEqual(['Party', ['Kira', 'Kira 2']]);
 
     expect(await axeViolations(gm)).toEqual([]);
