@@ -94,7 +94,7 @@ function ActorActions({ world, enc, gm, send, ask, mine = [], actor, testId = 'a
   }, [listed]);
   const used = listed === null && last !== null && last.id === open && last.id.endsWith('-commanded');
   const found = used ? { ...last, allowed: false, reason: 'the Command that gave it is used' } : listed;
-  const dyingNow = found !== null && lifeFlags(world, enc.combatants[(answer as ActionsAnswer).combatantId]?.characterId ?? null)['dying'] === true;
+  const dyingNow = found !== null && answer !== null && typeof answer !== 'string' && lifeFlags(world, enc.combatants[answer.combatantId]?.characterId ?? null)['dying'] === true;
   const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow, rolled === found.id || used);
   // A form for an action that can no longer be taken closes for good, so it does not come back unasked later.
   useEffect(() => {
