@@ -24,7 +24,7 @@ export function TurnTimer({ world, gm, send }: { world: World; gm: boolean; send
     <div class="row turn-timer">
       {shown !== null ? (
         <span role="timer" aria-label="Turn time left" class={`badge ${shown.over ? 'warn' : ''}`} data-testid="turn-timer">
-          ⏱ {shown.text}
+          Timer {shown.text}
           {shown.paused ? ' (paused)' : ''}
         </span>
       ) : null}
