@@ -143,10 +143,13 @@ describe('what the phone offers outside a fight is what the engine takes (review
       };
       const seat = first({ type: 'seat.add', name: 'Ana' });
       const kira = first({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: STATS[rulesetId]! });
+      // The 36th Way and teams keep HP on a sheet of their own, which the invite gives a new PC (ADR 73) and fights read (ADR 110).
+      const SHEETS: { [rulesetId: string]: { [k: string]: number } } = { '36th-way': { maxHp: 10, hp: 6 }, teams: { maxHealth: 10, health: 6 } };
+      if (SHEETS[rulesetId] !== undefined) first({ type: 'character.sheet.set', characterId: kira, sheet: SHEETS[rulesetId] });
       const ana: Viewer = { role: 'player', seatId: seat };
       const said: string[] = [];
       for (const kind of ['damage', 'heal', 'condition'] as const) {
-        const why = requestRefusal(rulesetId, encounterOf(engine.view(table, ana).world), kira, 'Kira', kind);
+        const why = requestRefusal(encounterOf(engine.view(table, ana).world), kira, 'Kira', kind);
         const c = requestCommand(kira, form({ kind, amount: '2', choice: CUSTOM, custom: 'Soaked', duration: 'indefinite' }));
         if (!c.ok) throw new Error(c.message);
         const r = run(c.value, ana);
@@ -156,9 +159,8 @@ describe('what the phone offers outside a fight is what the engine takes (review
         if (why !== null) expect([kind, r.ok]).toEqual([kind, false]);
         if (why !== null) said.push(why);
       }
-      // A condition is never taken outside a fight; damage and healing are, except where HP live on a fight's sheets.
-      expect(said[said.length - 1]).toBe("Kira is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter.");
-      expect(said.length).toBe(rulesetId === '36th-way' || rulesetId === 'teams' ? 3 : 1);
+      // A condition is never taken outside a fight; damage and healing are, in every ruleset (ADR 110).
+      expect(said).toEqual(["Kira is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter."]);
     });
   }
 });

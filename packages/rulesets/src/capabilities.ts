@@ -54,8 +54,6 @@ export interface Capabilities {
   readonly triggerReadyCommand?: string;
   /** The id, in the actions query's answer, of a readied Attack rolled as the attack (teams'); the row's "Take it now" opens its form, the turn's list leaves it out. */
   readonly readiedAttackAction?: string;
-  /** Damage and healing requests need a running fight (HP on a sheet kept by combatant); absent: they are taken outside one too (ADR 104). */
-  readonly hpRequestsInFightOnly?: true;
   /** The sheet holds a coin purse that weighs (001 "Treasure"): the phone's sheet says what is carried and changes coins with this command. */
   readonly coinPurse?: string;
 }
@@ -66,9 +64,9 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
   osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true, checksQuery: 'osr.checks', coinPurse: 'osr.convertCoins' },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
-  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks', hpRequestsInFightOnly: true },
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries', 'ranges'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: ['maxHp', 'hp'], reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads; the invited PC's health, endurance and stamina too (review 12 #1).
-  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady', readiedAttackAction: 'readied-attack', hpRequestsInFightOnly: true },
+  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', inviteSheet: ['maxHealth'], reactionsQuery: 'teams.reactions', triggerReadyCommand: 'teams.triggerReady', readiedAttackAction: 'readied-attack' },
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'], reactionsQuery: 'kleptonomicon.reactions' },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.

@@ -3,19 +3,30 @@
 // the damage box already sends the ruleset's own damage (36th Way resistances,
 // the teams' deflection and endurance before health, Daggerheart's thresholds),
 // an approved request sends the same, so it lands exactly as the GM's click would.
-import { combatantOfRequest, commandForCombatant, kernelRequestCommand, noActionRequests, ok, outsideFightRequest, own, type RequestCommand } from '@tablekeeper/engine';
-import { getTsw } from './36th-way/state.js';
-import { getTeams } from './teams/state.js';
+import { combatantOfRequest, commandForCombatant, err, ErrorCode, kernelRequestCommand, noActionRequests, ok, outsideFightRequest, own, type Command, type RequestCommand, type Result } from '@tablekeeper/engine';
+import { damageBoxCommand } from './damage-box.js';
+import { hasKeptSheet, keptSheetIdOf } from './sheets.js';
 
-const withSheet =
-  (damageType: string, hasSheet: (w: Parameters<RequestCommand>[0], id: string) => boolean): RequestCommand =>
+// The 36th Way and teams keep HP on their own sheets, which outlive a fight (the fight reads the same sheet), so a
+// request lands as the GM's damage box would: in a fight or between them (ADR 110), healing through the sheet's own
+// rule too (002's named healing, teams' health then endurance), never on a combatant number nobody reads.
+const onKeptSheet =
+  (sheetTitle: string): RequestCommand =>
   (world, r) => {
     if (r.kind === 'action') return noActionRequests(world, r);
     const c = combatantOfRequest(world, r.characterId);
-    if (!c.ok) return c;
-    if (r.kind === 'damage' && hasSheet(world, c.value)) return ok({ type: damageType, target: c.value, amount: r.amount ?? 1 });
-    return ok(commandForCombatant(r, c.value));
+    if (c.ok) return r.kind !== 'condition' && hasKeptSheet(world, c.value) ? boxed(world, c.value, r) : ok(commandForCombatant(r, c.value));
+    // Between fights: the character's own sheet (none yet is said in words); a hidden combatant still answers "not in the fight".
+    const sheetId = keptSheetIdOf(world, r.characterId);
+    const name = own(world.characters, r.characterId)?.name ?? 'that character';
+    return outsideFightRequest(world, r, () => (sheetId === null ? err(ErrorCode.INVALID_VALUE, `${name} has no ${sheetTitle} yet: the GM fills it in first`, 'characterId') : boxed(world, sheetId, r)), () => true) ?? c;
   };
+
+/** The GM's damage box's command for the request's amount on sheet `id`; its refusal ("Nothing to heal…") in words. */
+function boxed(world: Parameters<RequestCommand>[0], id: string, r: Parameters<RequestCommand>[1]): Result<Command> {
+  const box = damageBoxCommand(world, { combatantId: id, characterId: r.characterId }, r.kind === 'heal' ? 'heal' : 'damage', r.amount ?? 1);
+  return box.ok ? ok(box.value) : err(ErrorCode.INVALID_VALUE, box.message, 'amount');
+}
 
 // 000: damage is judged against the character's thresholds and marks HP; healing clears HP slots. Neither needs a fight.
 // 000 "Action Rolls": a declared action is rolled with the Duality Dice against the difficulty the GM sets.
@@ -45,8 +56,8 @@ const osr: RequestCommand = (world, r, answer) => {
 
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
   osr,
-  '36th-way': withSheet('36th-way.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
-  teams: withSheet('teams.damage', (w, id) => own(getTeams(w).sheets, id) !== undefined),
+  '36th-way': onKeptSheet('36th Way sheet'),
+  teams: onKeptSheet('sheet'),
   daggerheart,
 };
 

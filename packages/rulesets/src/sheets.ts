@@ -44,6 +44,16 @@ export function keptSheetOf(world: World, creatureId: string, characterId: strin
   return Object.values(sheets).find((s) => s['characterId'] === characterId) ?? null;
 }
 
+/**
+ * The id of the sheet a character is played by between fights (ADR 110): the sheet under its own id (a character's
+ * one combatant takes its id, ADR 37), else the one naming it; null where it has none. The same sheet a fight reads.
+ */
+export function keptSheetIdOf(world: World, characterId: string): string | null {
+  const sheets = keptSheets(world);
+  if (Object.hasOwn(sheets, characterId)) return characterId;
+  return Object.keys(sheets).find((id) => sheets[id]!['characterId'] === characterId) ?? null;
+}
+
 /** The numbers a tracker row shows, as the sheet holds them (the rulesets' attacks damage the sheet, not the combatant). */
 export const SHEET_TRACK_FIELDS = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealth', 'stamina', 'maxStamina', 'focus', 'maxFocus', 'dead', 'unconscious'] as const;
 

@@ -9,7 +9,7 @@ import { claimId, mintId } from '../core/ids.js';
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { Command, EngineEvent, Env, Json, Module, Result, RuleError, Viewer, World } from '../core/types.js';
+import type { Character, Command, EngineEvent, Env, Json, Module, Result, RuleError, Viewer, World } from '../core/types.js';
 import { asJson, reactionOf, reducersOf, sameAudience, stored, type EventOf, type Evolve } from '../core/events.js';
 import type { CoreEvent } from '../core/events-core.js';
 import type { RequestEvent } from './events.js';
@@ -76,15 +76,21 @@ export const kernelRequestCommand: RequestCommand = (world, r) => {
  * condition is refused in words, since conditions live on a fight's combatants and count down by their turns.
  * Null while a combatant plays the character (a hidden one too: asking must not reveal it).
  */
-export function outsideFightRequest(world: World, r: PlayerRequest, hpCommand: (kind: 'damage' | 'heal', amount: number) => Command): Result<Command> | null {
-  const enc = getEncounter(world);
-  if (enc.active && enc.roster.some((x) => own(enc.combatants, x)?.characterId === r.characterId)) return null;
+export function outsideFightRequest(world: World, r: PlayerRequest, hpCommand: (kind: 'damage' | 'heal', amount: number) => Command | Result<Command>, hasHp = (ch: Character) => typeof ch.stats['hp'] === 'number'): Result<Command> | null {
+  if (playsInRunningFight(world, r.characterId)) return null;
   const ch = own(world.characters, r.characterId);
   const name = ch?.name ?? 'that character';
   if (r.kind === 'condition') return err(ErrorCode.INVALID_VALUE, NO_CONDITION_OUTSIDE_FIGHT(name), 'kind');
   if (r.kind !== 'damage' && r.kind !== 'heal') return null;
-  if (typeof ch?.stats['hp'] !== 'number') return err(ErrorCode.INVALID_VALUE, `${name} has no hit points on the sheet yet: the GM sets them first`, 'characterId');
-  return ok(hpCommand(r.kind, r.amount ?? 1));
+  if (ch === undefined || !hasHp(ch)) return err(ErrorCode.INVALID_VALUE, `${name} has no hit points on the sheet yet: the GM sets them first`, 'characterId');
+  const cmd = hpCommand(r.kind, r.amount ?? 1);
+  return 'type' in cmd ? ok(cmd) : cmd;
+}
+
+/** Whether a combatant of the running fight plays `characterId`, hidden or not (asking must not reveal a hidden one). */
+export function playsInRunningFight(world: World, characterId: string): boolean {
+  const enc = getEncounter(world);
+  return enc.active && enc.roster.some((x) => own(enc.combatants, x)?.characterId === characterId);
 }
 
 /**

@@ -381,3 +381,119 @@ describe('damage and healing asked for outside a fight (review 13 #4, ADR 104)',
     );
   });
 });
+
+describe('The 36th Way and teams: damage and healing asked for between fights land on the sheet a fight reads (ADR 110)', () => {
+  const tswSheet = (n: Night, id: string) => (n.world.ext['36th-way'] as { sheets: { [k: string]: { hp: number; maxHp: number; dying: unknown; recoveries: number } } }).sheets[id]!;
+  const teamsSheet = (n: Night, id: string) => (n.world.ext['teams'] as { sheets: { [k: string]: { endurance: number; health: number; conscious: boolean } } }).sheets[id]!;
+  const ask = (n: Night, who: Viewer, characterId: string, kind: 'damage' | 'heal', amount: number) => n.run({ type: 'request.approve', id: n.idOf(n.run({ type: 'request.make', characterId, kind, amount }, who)) });
+  const gmLines = (n: Night) => n.engine.view(n.table, GM).world.log.map((l) => l.text);
+
+  it("36th Way (002 'Damage and Recovery'): a trap's 5 takes Kira's sheet 24 -> 19, a potion's 3 heals it to 22 with no recovery spent, 40 stops at 24; each one undo step", () => {
+    const { n, ana, kira } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 24 } });
+    const hit = ask(n, ana, kira, 'damage', 5);
+    expect(events(hit).map((e) => e.type)).toEqual(['36th-way.damaged', 'request.approved']);
+    expect(tswSheet(n, kira).hp).toBe(19);
+    ask(n, ana, kira, 'heal', 3);
+    // The GM's named healing (the damage box's Heal): 19 + 3, no recovery (002 "Recoveries": 8 at most, all still there).
+    expect([tswSheet(n, kira).hp, tswSheet(n, kira).recoveries]).toEqual([22, 8]);
+    ask(n, ana, kira, 'heal', 40);
+    expect(tswSheet(n, kira).hp).toBe(24);
+    n.undo();
+    expect(tswSheet(n, kira).hp).toBe(22);
+    expect(gmLines(n).some((t) => t.startsWith('Kira took 5 damage'))).toBe(true);
+  });
+
+  it('36th Way (002 "Dying and Death"): 10 damage at 4 HP leaves Kira dying at -6; any healing brings her back counted from 0 HP: 3 heals to 3, not -3', () => {
+    const { n, ana, kira } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 4 } });
+    ask(n, ana, kira, 'damage', 10);
+    expect(tswSheet(n, kira).hp).toBe(-6);
+    expect(tswSheet(n, kira).dying).not.toBe(null);
+    ask(n, ana, kira, 'heal', 3);
+    expect([tswSheet(n, kira).hp, tswSheet(n, kira).dying]).toEqual([3, null]);
+  });
+
+  it("teams (003 'Damage', the text's Kira: endurance 12, health 12, constitution 4): 7 takes endurance to 5 (harmed); healing refills health first, then endurance; full is refused in words before it waits", () => {
+    const { n, ana, kira } = night('teams');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12 } });
+    ask(n, ana, kira, 'damage', 7);
+    expect([teamsSheet(n, kira).endurance, teamsSheet(n, kira).health]).toEqual([5, 12]);
+    expect(gmLines(n).at(-2)).toContain('harmed');
+    ask(n, ana, kira, 'heal', 4);
+    // Health is full, so the healing goes to endurance: 5 + 4.
+    expect([teamsSheet(n, kira).endurance, teamsSheet(n, kira).health]).toEqual([9, 12]);
+    ask(n, ana, kira, 'heal', 10);
+    expect(teamsSheet(n, kira).endurance).toBe(12);
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'heal', amount: 1 }, ana)).toMatchObject({ path: 'amount', message: 'Nothing to heal: endurance and health are full.' });
+  });
+
+  it('teams (003 "Staying Conscious", the text\'s Kira at endurance 5): 10 more takes endurance to 0 and health 12 -> 7; missing 5 is over constitution 4, and with no stamina to fortify (a reaction\'s cost) she falls unconscious', () => {
+    const { n, ana, kira } = night('teams');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, endurance: 5 } });
+    const tx = ask(n, ana, kira, 'damage', 10);
+    expect(events(tx).map((e) => e.type)).toEqual(['teams.damaged', 'teams.fellUnconscious', 'request.approved']);
+    expect([teamsSheet(n, kira).endurance, teamsSheet(n, kira).health, teamsSheet(n, kira).conscious]).toEqual([0, 7, false]);
+    expect(gmLines(n)).toContain('Kira fell unconscious (could not fortify to stay conscious).');
+    // With stamina for the reaction, the choice to fortify (difficulty 5, her missing health) waits for her.
+    const b = night('teams');
+    b.n.run({ type: 'character.sheet.set', characterId: b.kira, sheet: { constitution: 4, maxEndurance: 12, maxHealth: 12, endurance: 5, maxStamina: 2 } });
+    const t2 = ask(b.n, b.ana, b.kira, 'damage', 10);
+    expect(events(t2).map((e) => [e.type, e['difficulty'] ?? null])).toEqual([['teams.damaged', null], ['teams.consciousnessAtRisk', 5], ['request.approved', null]]);
+    expect(teamsSheet(b.n, b.kira).conscious).toBe(true);
+  });
+
+  it('a sheet the fight reads: damage between fights carries into the next fight and back out, with no copy to keep in step (36th Way and teams)', () => {
+    for (const rulesetId of ['36th-way', 'teams'] as const) {
+      const { n, ana, kira, brak } = night(rulesetId);
+      n.run({ type: 'character.sheet.set', characterId: kira, sheet: rulesetId === 'teams' ? { maxEndurance: 10, maxHealth: 10 } : { maxHp: 10, hp: 10 } });
+      ask(n, ana, kira, 'damage', 4);
+      const left = () => (rulesetId === 'teams' ? teamsSheet(n, kira).endurance : tswSheet(n, kira).hp);
+      expect(left()).toBe(6);
+      startFight(n, kira, brak, rulesetId === '36th-way' ? { band: 'fast' } : {});
+      expect(left()).toBe(6);
+      ask(n, ana, kira, 'damage', 1);
+      expect(left()).toBe(5);
+      n.run({ type: 'encounter.end' });
+      expect(left()).toBe(5);
+      ask(n, ana, kira, 'heal', 2);
+      expect(left()).toBe(7);
+    }
+  });
+
+  it('in a fight, a healing request heals the sheet too (it changed the combatant\'s unread number before ADR 110)', () => {
+    const { n, ana, kira, brak } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    startFight(n, kira, brak, { band: 'fast' });
+    const tx = ask(n, ana, kira, 'heal', 5);
+    expect(events(tx).map((e) => e.type)).toEqual(['36th-way.healed', 'request.approved']);
+    expect(tswSheet(n, kira).hp).toBe(15);
+  });
+
+  it('refused in words: no sheet yet; a condition between fights; a hidden combatant still reads as not in the fight', () => {
+    const { n, ana, kira, brak } = night('36th-way');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'heal', amount: 2 }, ana)).toMatchObject({ path: 'characterId', message: 'Kira has no 36th Way sheet yet: the GM fills it in first' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'dazed' }, ana).path).toBe('kind');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    startFight(n, kira, brak, { band: 'fast' });
+    n.run({ type: 'encounter.hide', characterId: kira });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'heal', amount: 2 }, ana).message).toBe('Kira is not in a running fight: damage, healing and conditions can be asked for during an encounter');
+  });
+
+  it('property: any mix of damage and healing between fights keeps a 36th Way sheet at most its max HP; healing from below 0 counts from 0 (002)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 30 })), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 20 }), (steps, start) => {
+        const { n, ana, kira } = night('36th-way');
+        n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 20, hp: start } });
+        let expected = start;
+        for (const [heal, amount] of steps) {
+          ask(n, ana, kira, heal ? 'heal' : 'damage', amount);
+          expected = heal ? Math.min(20, Math.max(0, expected) + amount) : expected - amount;
+          expect(tswSheet(n, kira).hp).toBe(expected);
+          expect(tswSheet(n, kira).hp).toBeLessThanOrEqual(20);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

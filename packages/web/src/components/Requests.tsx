@@ -31,7 +31,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
   const seatId = world.characters[characterId]?.seatId ?? null;
   const mine = myRequests(world, enc);
   // What cannot be asked for now is offered greyed, with the reason up front (review 13 #4), not refused after Send.
-  const kinds = requestKinds(world.rulesetId).map(([v, label]) => ({ v, label, why: requestRefusal(world.rulesetId, enc, characterId, name, v) }));
+  const kinds = requestKinds(world.rulesetId).map(([v, label]) => ({ v, label, why: requestRefusal(enc, characterId, name, v) }));
   const open = kinds.filter((k) => k.why === null);
   const chosen = kinds.find((k) => k.v === kind)?.why === null ? kind : (open[0]?.v ?? kind);
   const reasons = [...new Set(kinds.flatMap((k) => (k.why === null ? [] : [k.why])))];

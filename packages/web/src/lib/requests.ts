@@ -82,14 +82,12 @@ export function requestKinds(rulesetId: string): readonly [RequestKind, string][
 
 /**
  * Why a phone may not ask for `kind` now, as the engine would answer after Send (ADR 104), or null: outside a
- * running fight (or in one that hides the character) a condition has no combatant to sit on, and where a ruleset
- * keeps HP on a fight's sheets, neither has damage or healing. Said before the player fills the form (review 13 #4).
+ * running fight (or in one that hides the character) a condition has no combatant to sit on. Damage and healing are
+ * taken between fights in every ruleset (ADR 110). Said before the player fills the form (review 13 #4).
  */
-export function requestRefusal(rulesetId: string, enc: EncounterState | null, characterId: string, name: string, kind: RequestKind): string | null {
+export function requestRefusal(enc: EncounterState | null, characterId: string, name: string, kind: RequestKind): string | null {
   const inFight = enc !== null && enc.active && enc.roster.some((id) => enc.combatants[id]?.characterId === characterId && enc.combatants[id]?.visibility !== 'hidden');
-  if (inFight || kind === 'action') return null;
-  if (kind === 'condition') return `${NO_CONDITION_OUTSIDE_FIGHT(name)}.`;
-  return capabilitiesOf(rulesetId).hpRequestsInFightOnly === true ? `${name} is in no running fight: damage and healing can be asked for during an encounter (between fights the GM keeps the sheet).` : null;
+  return inFight || kind !== 'condition' ? null : `${NO_CONDITION_OUTSIDE_FIGHT(name)}.`;
 }
 
 /** The GM's approval: a declared action carries the difficulty typed next to it (1 to 60, Daggerheart's bounds), else none. */
