@@ -55,7 +55,7 @@ export { kleptoAwaiting } from './kleptonomicon/awaiting.js';
 export { tswAwaiting, type TswAwaiting } from './36th-way/awaiting.js';
 export { damageBoxCommand, damageBoxOffersNonlethal, damageTypesFor, type DamageBoxCommand, type DamageBoxTarget, type DamageTypeOption } from './damage-box.js';
 export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';
-export { hasKeptSheet, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
+export { hasKeptSheet, keptSheetIdOf, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
 export { abilityAsEntered, keptSheetAsEntered, SHEET_PLAY_STATE } from './sheet-entry.js';
 export { keptSheetCommandFor, keptSheetCommandFromText, keptSheetRemoveCommand, keptSheetTemplate, type KeptSheetCreature } from './sheet-commands.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).

@@ -14,6 +14,7 @@ import { LingeringConditions } from './Lingering.tsx';
 import { keepLineup, keepStarted, lastEnded, lineupStore, readKept, revealMarks, takeStarted } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
 import { SurprisePicker } from './Surprise.tsx';
+import { BetweenFights } from './BetweenFights.tsx';
 import { ambushEscalationCommand, markUnsurprised, NO_SURPRISE, surpriseParam, type SurpriseChoice } from '../lib/surprise.ts';
 
 /** A spotlight ruleset's builder (Daggerheart, 000): no initiative, the conflict starts from the Spotlight panel. */
@@ -276,6 +277,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       <button class="primary" disabled={rows.length === 0 || busy || gate?.blocks === true} onClick={() => void start()} data-testid="roll-initiative">
         Roll initiative{teams.length > 1 && starts !== '' ? ` (${starts} first)` : ''}
       </button>
+      <BetweenFights world={world} send={send} />
     </div>
   );
 }

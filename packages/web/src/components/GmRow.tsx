@@ -101,8 +101,11 @@ function Visibility({ c, world, send }: { c: Combatant; world: World; send: Send
   );
 }
 
-/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
-function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+/**
+ * The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server.
+ * `c` is a combatant, or between fights a creature's kept sheet (its id and name: ADR 110).
+ */
+export function DamageBox({ c, world, send }: { c: Pick<Combatant, 'id' | 'name'>; world: World; send: Send }) {
   const id = `dmg-${c.id}`;
   const types = damageTypesFor(world, c.id);
   const go = async (form: HTMLFormElement, kind: string) => {
