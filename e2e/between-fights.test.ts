@@ -1,0 +1,96 @@
+// Damage and healing between fights in the rulesets that keep HP on a sheet of
+// their own (ADR 110), in real Chromium with a GM and a phone: the phone asks
+// for healing with no fight running (it was greyed out "during an encounter"),
+// the GM approves with one tap, both screens read the sheet's new numbers; the
+// GM's own damage box between fights hurts the sheet directly; the next fight's
+// tracker starts from those numbers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { startE2e, type E2e } from './harness.ts';
+
+let e2e: E2e | undefined;
+beforeAll(async () => {
+  e2e = await startE2e('between-fights');
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? '';
+
+describe('between fights, by clicking', () => {
+  it("The 36th Way: Kira's phone asks for 4 healing at 10/24 HP; the GM approves (HP 14/24 on both screens), then the GM's box deals a trap's 6 (8/24); the next fight's row reads 8/24", async () => {
+    const made = await e2e!.table('36th-way', 'Between fights');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+
+    const ask = phone.p.getByTestId('ask-gm');
+    const kinds = ask.getByLabel(/^For /);
+    // Only a condition waits for a fight now.
+    expect(await kinds.locator('option', { hasText: 'Healing' }).isDisabled()).toBe(false);
+    expect(await kinds.locator('option', { hasText: 'A condition' }).isDisabled()).toBe(true);
+    await kinds.selectOption({ label: 'Healing' });
+    await ask.getByLabel('Hit points to heal').fill('4');
+    await ask.getByLabel('A word to the GM (optional)').fill('a potion');
+    await ask.getByRole('button', { name: 'Send to the GM' }).click();
+    await gm.p.getByTestId('request-queue').getByRole('button', { name: /^Approve Kira \(Ana\)/ }).click();
+    // 002: the GM's named healing, no recovery spent: 10 + 4.
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 14/24');
+    const row = gm.p.getByTestId('between-Kira');
+    await expect.poll(() => text(row)).toContain('HP 14/24');
+
+    await row.getByLabel('Amount for Kira').fill('6');
+    await row.getByRole('button', { name: 'Damage Kira' }).click();
+    await expect.poll(() => text(row)).toContain('HP 8/24');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 8/24');
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Kira took 6 damage');
+
+    // The fight reads the same sheet: no copy to carry in or out.
+    const form = gm.p.getByRole('form', { name: 'Add to the next encounter' });
+    await form.getByLabel('Name', { exact: true }).fill('Goblin');
+    await form.getByLabel('Kind').selectOption('npc');
+    await form.getByLabel('Band').selectOption('fast');
+    await form.getByRole('button', { name: 'Add to encounter' }).click();
+    await gm.p.getByTestId('builder-rows').getByText('Goblin', { exact: true }).waitFor();
+    await gm.p.getByTestId('roll-initiative').click();
+    await expect.poll(() => text(gm.p.getByTestId('combatant').filter({ hasText: 'Kira' }))).toContain('HP 8/24');
+    await expect.poll(() => gm.p.getByTestId('between-fights').count()).toBe(0);
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  it('teams: at endurance 5/12 the phone asks for 3 healing (health is full, so endurance 8/12); the GM\'s box deals 10 nonlethal: endurance 0, health 10/12', async () => {
+    const made = await e2e!.table('teams', 'Between fights teams');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: kira, sheet: { constitution: 4, maxEndurance: 12, maxHealth: 12, endurance: 5 } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+
+    const ask = phone.p.getByTestId('ask-gm');
+    await ask.getByLabel(/^For /).selectOption({ label: 'Healing' });
+    await ask.getByLabel('Hit points to heal').fill('3');
+    await ask.getByRole('button', { name: 'Send to the GM' }).click();
+    await gm.p.getByTestId('request-queue').getByRole('button', { name: /^Approve Kira \(Ana\)/ }).click();
+    const row = gm.p.getByTestId('between-Kira');
+    await expect.poll(() => text(row)).toContain('Endurance 8/12');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('Endurance 8/12');
+
+    // 003 "Damage": 8 to endurance, the other 2 to health (12 -> 10; missing 2 is within constitution 4, so she stays conscious).
+    await row.getByLabel('Amount for Kira').fill('10');
+    await row.getByLabel('Nonlethal damage to Kira').check();
+    await row.getByRole('button', { name: 'Damage Kira' }).click();
+    await expect.poll(() => text(row)).toContain('Health 10/12');
+    expect(await text(row)).toContain('Endurance 0/12');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('Health 10/12');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+});
