@@ -3,7 +3,8 @@
 // the damage box already sends the ruleset's own damage (36th Way resistances,
 // the teams' deflection and endurance before health, Daggerheart's thresholds),
 // an approved request sends the same, so it lands exactly as the GM's click would.
-import { combatantOfRequest, commandForCombatant, err, ErrorCode, kernelRequestCommand, noActionRequests, ok, outsideFightRequest, own, type Command, type RequestCommand, type Result } from '@tablekeeper/engine';
+import { combatantOfRequest, commandForCombatant, err, ErrorCode, kernelRequestCommand, noActionRequests, getEncounter, noRecoveryRequests, ok, outsideFightRequest, own, RECOVERIES_AFTER_FIGHT, type Command, type RequestCommand, type Result } from '@tablekeeper/engine';
+import { MAX_REST_RECOVERIES } from './36th-way/declarations.js';
 import { damageBoxCommand } from './damage-box.js';
 import { hasKeptSheet, keptSheetIdOf } from './sheets.js';
 
@@ -14,6 +15,7 @@ const onKeptSheet =
   (sheetTitle: string): RequestCommand =>
   (world, r) => {
     if (r.kind === 'action') return noActionRequests(world, r);
+    if (r.kind === 'recoveries') return noRecoveryRequests(world, r);
     const c = combatantOfRequest(world, r.characterId);
     if (c.ok) return r.kind !== 'condition' && hasKeptSheet(world, c.value) ? boxed(world, c.value, r) : ok(commandForCombatant(r, c.value));
     // Between fights: the character's own sheet (none yet is said in words); a hidden combatant still answers "not in the fight".
@@ -54,9 +56,23 @@ const osr: RequestCommand = (world, r, answer) => {
   return kernelRequestCommand(world, r, answer);
 };
 
+// 002 "Quick Rest": a player's choice of recoveries to spend, approved by the GM (ADR 110); the rest's other parts stay the GM's Quick rest.
+const tswSheetHook = onKeptSheet('36th Way sheet');
+const tsw: RequestCommand = (world, r, answer) => {
+  if (r.kind !== 'recoveries') return tswSheetHook(world, r, answer);
+  const name = own(world.characters, r.characterId)?.name ?? 'that character';
+  // As the quick rest itself: none while a fight runs (whoever it holds, so a hidden combatant is not revealed).
+  if (getEncounter(world).active) return err(ErrorCode.INVALID_VALUE, RECOVERIES_AFTER_FIGHT, 'kind');
+  const sheetId = keptSheetIdOf(world, r.characterId);
+  if (sheetId === null) return err(ErrorCode.INVALID_VALUE, `${name} has no 36th Way sheet yet: the GM fills it in first`, 'characterId');
+  const count = r.amount ?? 1;
+  if (count > MAX_REST_RECOVERIES) return err(ErrorCode.INVALID_VALUE, `at most ${MAX_REST_RECOVERIES} recoveries in one ask`, 'amount');
+  return ok({ type: '36th-way.restRecoveries', characterId: sheetId, count });
+};
+
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
   osr,
-  '36th-way': onKeptSheet('36th Way sheet'),
+  '36th-way': tsw,
   teams: onKeptSheet('sheet'),
   daggerheart,
 };

@@ -11,7 +11,7 @@ import type { Json, Viewer, World } from '../core/types.js';
 export const REQUESTS_ID = 'request';
 
 /** What a player may ask for; the ruleset's hook turns each into its own command (or refuses a kind it has no command for). */
-export const REQUEST_KINDS = ['damage', 'heal', 'condition', 'action'] as const;
+export const REQUEST_KINDS = ['damage', 'heal', 'condition', 'action', 'recoveries'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** How long a requested condition lasts: the kernel's durations a player can name without naming anyone else. */
@@ -25,7 +25,7 @@ export interface PlayerRequest {
   readonly seatId: string;
   readonly characterId: string;
   readonly kind: RequestKind;
-  /** Damage or healing asked for. */
+  /** Damage or healing asked for; recoveries to spend at a quick rest (ADR 110). */
   readonly amount?: number;
   /** A condition id from the ruleset's catalogue, or `custom:<name>`. */
   readonly condition?: string;
@@ -87,6 +87,7 @@ export function mayReadRequest(r: PlayerRequest, viewer: Viewer): boolean {
 export function describeRequest(r: Pick<PlayerRequest, 'kind' | 'amount' | 'condition' | 'duration' | 'rounds' | 'action' | 'bonus' | 'advantage'>, conditionName: (id: string) => string = plainCondition): string {
   if (r.kind === 'damage') return `${r.amount ?? 0} damage`;
   if (r.kind === 'heal') return `${r.amount ?? 0} healing`;
+  if (r.kind === 'recoveries') return `${r.amount ?? 0} recover${r.amount === 1 ? 'y' : 'ies'} at a quick rest`;
   if (r.kind === 'action') {
     const bonus = r.bonus === undefined || r.bonus === 0 ? '' : ` at ${r.bonus > 0 ? '+' : ''}${r.bonus}`;
     const adv = r.advantage === undefined || r.advantage === 0 ? '' : ` with ${r.advantage > 0 ? 'advantage' : 'disadvantage'}${Math.abs(r.advantage) > 1 ? ` ${Math.abs(r.advantage)}` : ''}`;
@@ -124,3 +125,6 @@ export const requestCharacterName = (world: Pick<World, 'characters'>, r: Player
 /** Why a condition cannot be asked for outside a fight (ADR 104): the engine's refusal, which the phone says before the player fills the form. */
 export const NO_CONDITION_OUTSIDE_FIGHT = (name: string): string =>
   `${name} is in no running fight: conditions are kept on a fight's combatants and wear off by their turns, so a condition can be asked for during an encounter`;
+
+/** Why recoveries cannot be asked for while a fight runs (ADR 110): the engine's refusal, which the phone says first. */
+export const RECOVERIES_AFTER_FIGHT = 'recoveries are spent at a quick rest, once the fight has ended (in a fight, Rally heals with one)';

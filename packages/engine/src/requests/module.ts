@@ -58,6 +58,11 @@ export function noActionRequests(world: World, r: PlayerRequest): Result<never> 
 const GM: Viewer = { role: 'gm' };
 const requestId = (description = 'a request id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'request' });
 
+/** The hooks' answer to recoveries asked for in a ruleset that keeps none (only the 36th Way spends them at a quick rest, ADR 110). */
+export function noRecoveryRequests(world: World, r: PlayerRequest): Result<Command> {
+  return err(ErrorCode.INVALID_VALUE, `${own(world.characters, r.characterId)?.name ?? 'that character'}'s ruleset has no recoveries to spend: ask for healing instead`, 'kind');
+}
+
 /**
  * The kernel's mapping, for rulesets whose damage box is the kernel's: the
  * character's combatant in the running fight takes `encounter.damage`,
@@ -65,6 +70,7 @@ const requestId = (description = 'a request id') => z.string().min(1).max(64).me
  */
 export const kernelRequestCommand: RequestCommand = (world, r) => {
   if (r.kind === 'action') return noActionRequests(world, r);
+  if (r.kind === 'recoveries') return noRecoveryRequests(world, r);
   const c = combatantOfRequest(world, r.characterId);
   if (!c.ok) return outsideFightRequest(world, r, (kind, amount) => ({ type: `encounter.${kind}`, characterId: r.characterId, amount })) ?? c;
   return ok(commandForCombatant(r, c.value));
@@ -195,8 +201,8 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
       input: z
         .strictObject({
           characterId: characterId('your character'),
-          kind: z.enum(REQUEST_KINDS).meta({ description: 'damage, heal, condition or action' }),
-          amount: int(1, MAX_AMOUNT, 'damage or healing').optional(),
+          kind: z.enum(REQUEST_KINDS).meta({ description: 'damage, heal, condition, action or recoveries (spent at a quick rest)' }),
+          amount: int(1, MAX_AMOUNT, 'damage, healing or recoveries').optional(),
           condition: text(80, "a condition from the ruleset's list, or custom:<name>").min(1).optional(),
           duration: z.enum(REQUEST_DURATIONS).meta({ description: 'how long the condition lasts' }).optional(),
           rounds: int(1, 100, 'rounds, for a duration in rounds').optional(),
@@ -208,7 +214,7 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
         // Each kind takes exactly its own fields, so the GM's queue shows what will happen.
         .superRefine((p, ctx) => {
           const needs = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-          if ((p.kind === 'damage' || p.kind === 'heal') && p.amount === undefined) needs('amount', `is required for ${p.kind === 'heal' ? 'healing' : 'damage'}`);
+          if ((p.kind === 'damage' || p.kind === 'heal' || p.kind === 'recoveries') && p.amount === undefined) needs('amount', `is required for ${p.kind === 'heal' ? 'healing' : p.kind === 'recoveries' ? 'recoveries: say how many to spend' : 'damage'}`);
           if (p.kind === 'action' && (p.action === undefined || p.action.trim() === '')) needs('action', 'is required for an action request: say what your character tries');
           if (p.kind !== 'action' && (p.action !== undefined || p.bonus !== undefined || p.advantage !== undefined)) needs('action', 'only an action request names an action, a bonus or advantage');
           if (p.kind === 'action' && p.amount !== undefined) needs('amount', 'an action request has no amount');

@@ -248,6 +248,13 @@ export const quickRestDeclaration = declareCommand('36th-way.quickRest', {
     who: 'gm',
     input: z.strictObject({ recoveries: z.record(z.string().max(80), int(0, 99)).meta({ description: 'recoveries each sheet spends' }).optional(), average }),
   });
+/** The most recoveries one PC spends in one ask at a quick rest (the GM's form's limit, ADR 110). */
+export const MAX_REST_RECOVERIES = 20;
+export const restRecoveriesDeclaration = declareCommand('36th-way.restRecoveries', {
+    summary: "Heal one PC with recoveries at a quick rest (a player's ask the GM approves)",
+    who: 'gm',
+    input: z.strictObject({ characterId: creature('who heals'), count: int(1, MAX_REST_RECOVERIES, 'recoveries spent'), average }),
+  });
 export const fullRestDeclaration = declareCommand('36th-way.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) });
 export const restoreDeclaration = declareCommand('36th-way.restore', {
     summary: 'Give back recoveries or an ability use (downtime)',
@@ -299,6 +306,7 @@ export const tswCatalog = catalogOf(
   sustainDeclaration,
   sustainOddsDeclaration,
   quickRestDeclaration,
+  restRecoveriesDeclaration,
   fullRestDeclaration,
   restoreDeclaration,
   stanceDeclaration,

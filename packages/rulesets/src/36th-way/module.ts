@@ -30,6 +30,7 @@ import {
   quickRestDeclaration,
   rallyDeclaration,
   restoreDeclaration,
+  restRecoveriesDeclaration,
   sheetRemoveDeclaration,
   sheetSetDeclaration,
   stabilizeDeclaration,
@@ -426,6 +427,25 @@ export function createTswModule(): TswModule {
           }
         }
         out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, restSeconds(world, '36th-way.quickRestMinutes', 60)), { type: '36th-way.quickRested' } satisfies TswEvent);
+        return okR(out);
+      },
+    }),
+    '36th-way.restRecoveries': handlerOf(restRecoveriesDeclaration, {
+      // One PC's share of a quick rest (002 "Quick Rest": heal using any number of recoveries), asked from the phone
+      // (ADR 110): each recovery rolled or averaged as the GM's rest does, past the last one halved (002 "Recoveries").
+      decide(world, { characterId, count, average }, env) {
+        if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'recoveries are spent at a quick rest: end the encounter first (in a fight, Rally heals with one)');
+        const found = needSheet(world, characterId, 'characterId');
+        if (!found.ok) return found;
+        if (found.value.dead) return errR('DEAD', `${found.value.name} is dead`, 'characterId');
+        const roll = average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
+        const out: EngineEvent[] = [];
+        let s = found.value;
+        for (let i = 0; i < count; i++) {
+          const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
+          out.push(stored(e));
+          s = sheetAfterHeal(s, e);
+        }
         return okR(out);
       },
     }),

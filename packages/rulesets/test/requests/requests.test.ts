@@ -497,3 +497,67 @@ describe('The 36th Way and teams: damage and healing asked for between fights la
     );
   });
 });
+
+describe('The 36th Way: recoveries a player chooses to spend at a quick rest, approved by the GM (002 "Quick Rest", "Recoveries"; ADR 110)', () => {
+  const sheet = (n: Night, id: string) => (n.world.ext['36th-way'] as { sheets: { [k: string]: { hp: number; recoveries: number; exhaustion: number; dying: unknown } } }).sheets[id]!;
+  const gmLines = (n: Night) => n.engine.view(n.table, GM).world.log.map((l) => l.text);
+
+  it('Kira (10/24 HP, 1d8 recoveries) asks for 2; the GM approves: the dice 5 and 3 heal her to 18 with 6 of 8 left, one line each, one undo step', () => {
+    const { n, ana, kira } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 2 }, ana));
+    expect(pendingRequests(requestsOf(n.world)).map((r) => [r.kind, r.amount])).toEqual([['recoveries', 2]]);
+    expect(gmLines(n).at(-1)).toContain('2 recoveries at a quick rest');
+    n.dice.queue(5, 3);
+    const tx = n.run({ type: 'request.approve', id });
+    expect(events(tx).map((e) => e.type)).toEqual(['36th-way.healed', '36th-way.healed', 'request.approved']);
+    expect([sheet(n, kira).hp, sheet(n, kira).recoveries]).toEqual([18, 6]);
+    expect(gmLines(n).filter((t) => t.includes('spends a Recovery (quick rest)'))).toHaveLength(2);
+    n.undo();
+    expect([sheet(n, kira).hp, sheet(n, kira).recoveries]).toEqual([10, 8]);
+  });
+
+  it('past the last recovery the healing is halved and costs 1 exhaustion (002 "Recoveries"): 1 left, 2 asked, dice 6 and 4 heal 10 -> 16 -> 18', () => {
+    const { n, ana, kira } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10, maxRecoveries: 8, recoveries: 1 } });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 2 }, ana));
+    n.dice.queue(6, 4);
+    n.run({ type: 'request.approve', id });
+    expect([sheet(n, kira).hp, sheet(n, kira).recoveries, sheet(n, kira).exhaustion]).toEqual([18, 0, 1]);
+  });
+
+  it('a dying PC comes back counted from 0 HP (002 "Dying and Death"): at -3, one recovery rolling 4 heals to 4', () => {
+    const { n, ana, kira } = night('36th-way');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 3 } });
+    n.run({ type: '36th-way.damage', targetId: kira, amount: 6 });
+    expect(sheet(n, kira).dying).not.toBe(null);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 1 }, ana));
+    n.dice.queue(4);
+    n.run({ type: 'request.approve', id });
+    expect([sheet(n, kira).hp, sheet(n, kira).dying]).toEqual([4, null]);
+  });
+
+  it('refused in words: during a fight, past 20, with no sheet, with no amount, and in a ruleset with no recoveries', () => {
+    const { n, ana, kira, brak } = night('36th-way');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 1 }, ana).message).toBe('Kira has no 36th Way sheet yet: the GM fills it in first');
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'recoveries' }, ana)).toMatchObject({ path: 'amount', message: 'amount: is required for recoveries: say how many to spend' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 21 }, ana)).toMatchObject({ path: 'amount', message: 'at most 20 recoveries in one ask' });
+    startFight(n, kira, brak, { band: 'fast' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'recoveries', amount: 1 }, ana)).toMatchObject({ path: 'kind', message: 'recoveries are spent at a quick rest, once the fight has ended (in a fight, Rally heals with one)' });
+    for (const rulesetId of ['osr', 'teams', 'kleptonomicon', 'daggerheart']) {
+      const o = night(rulesetId);
+      expect(o.n.fail({ type: 'request.make', characterId: o.kira, kind: 'recoveries', amount: 1 }, o.ana)).toMatchObject({ path: 'kind', message: "Kira's ruleset has no recoveries to spend: ask for healing instead" });
+    }
+  });
+
+  it('the GM may spend them directly too (36th-way.restRecoveries), never during a fight', () => {
+    const { n, kira, brak } = night('36th-way');
+    n.run({ type: '36th-way.sheet.set', sheet: { id: kira, characterId: kira, name: 'Kira', kind: 'pc', level: 2, maxHp: 30, hp: 5, recoveryDice: { count: 2, sides: 8 }, recoveryBonus: 1 } });
+    // 002 "Recoveries": the average rounds each die down, so 2d8 + 1 heals 4 + 4 + 1 = 9.
+    n.run({ type: '36th-way.restRecoveries', characterId: kira, count: 1, average: true });
+    expect(sheet(n, kira).hp).toBe(14);
+    startFight(n, kira, brak, { band: 'fast' });
+    expect(n.fail({ type: '36th-way.restRecoveries', characterId: kira, count: 1 }).code).toBe('IN_ENCOUNTER');
+  });
+});
