@@ -93,4 +93,38 @@ describe('between fights, by clicking', () => {
     expect(gm.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);
+
+  it("The 36th Way's quick rest from the phone: Kira (10/24 HP, 8 recoveries of 1d8, the table averaging) asks to spend 2; the GM approves: 10 + 4 + 4 = 18, 6 left; greyed out in a fight", async () => {
+    const made = await e2e!.table('36th-way', 'Quick rest from the phone');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'table.setting', key: '36th-way.recoveryRoll', value: 'average' });
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+
+    const rest = phone.p.getByTestId('ask-recoveries');
+    await expect.poll(() => text(rest)).toContain('8 of 8 recoveries left; each heals 1d8.');
+    // Past the last one, 002 halves the healing and costs -1 to Volition and defences: said before Send.
+    await rest.getByLabel('Recoveries to spend').fill('9');
+    await expect.poll(() => text(rest)).toContain('Kira has 8 left: the last 1 heals half');
+    await rest.getByLabel('Recoveries to spend').fill('2');
+    await rest.getByRole('button', { name: 'Ask the GM' }).click();
+    await expect.poll(() => text(phone.p.getByTestId('my-requests'))).toContain('2 recoveries at a quick rest');
+    const queue = gm.p.getByTestId('request-queue');
+    await expect.poll(() => text(queue)).toContain('2 recoveries at a quick rest');
+    await queue.getByRole('button', { name: /^Approve Kira \(Ana\)/ }).click();
+    // 002 "Recoveries": the average rounds each die down, so a 1d8 recovery heals 4.
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 18/24');
+    await expect.poll(() => text(rest)).toContain('6 of 8 recoveries left');
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('spends a Recovery (quick rest)');
+
+    await sock.command({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', characterId: kira, band: 'fast' }, { id: 'gob', name: 'Goblin', kind: 'npc', band: 'slow', stats: { hp: 5, maxHp: 5 } }] });
+    await expect.poll(() => rest.getByLabel('Recoveries to spend').isDisabled()).toBe(true);
+    expect(await text(rest)).toContain('Not now: recoveries are spent at a quick rest, once the fight has ended');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
 });

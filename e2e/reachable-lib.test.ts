@@ -57,6 +57,7 @@ const NOT_REACHED: { readonly [type: string]: string } = {
   'kleptonomicon.improvisedManeuver': "replaced by kleptonomicon.attack with maneuver (ADR 51), which the actions list's 'Basic Attack with an improvised maneuver' entry sends with its odds and damage; kept for old clients and stored tables",
   'osr.setLoad': 'reached through character.sheet.set: load is a field of the sheet form',
   'osr.setSheet': 'reached through character.sheet.set: the sheet editor writes the same osr.sheetSet event',
+  '36th-way.restRecoveries': "reached by the phone's quick-rest ask (Requests.tsx sends request.make of kind recoveries): the GM's Approve runs it (rulesets/src/requests.ts, ADR 110)",
   'seat.add': "reached by the Invite panel's Invite button: it posts the typed name to the server's invite route, which sends seat.add (packages/server/src/tables.ts)",
   'teams.removeSheet': 'deprecated alias of character.sheet.remove (teams declarations), kept for old scripts',
   'teams.setSheet': 'deprecated alias of character.sheet.set, which the sheet form sends',

@@ -16,6 +16,9 @@ import type { Send } from './types.ts';
 import { NoteBox } from './TableKeeping.tsx';
 import type { Ask } from '../lib/attack.ts';
 import { describeActionOdds } from '../lib/actions.ts';
+import { RECOVERIES_AFTER_FIGHT } from '@tablekeeper/engine/requests';
+import { keptSheetIdOf } from '@tablekeeper/rulesets/browser';
+import { dyingNote, MAX_SPEND, overSpendNote, recoveryRowsOf, type RecoveryRow } from '../lib/quickRest.ts';
 
 /** The phone's form and its list of requests, for one character of the player's. */
 export function AskGm({ world, characterId, send }: { world: World; characterId: string; send: Send }) {
@@ -107,6 +110,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
           </p>
         ) : null}
       </form>
+      {recoveryRow(world, characterId) !== null ? <RecoveriesAsk row={recoveryRow(world, characterId)!} characterId={characterId} fight={enc?.active === true} send={send} /> : null}
       {mine.length > 0 ? (
         <ul class="list" aria-label="Your requests" aria-live="polite" data-testid="my-requests">
           {mine.map((r) => (
@@ -129,6 +133,51 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The 36th Way's recoveries row of the character's sheet (the GM's quick rest reads the same), or null elsewhere. */
+function recoveryRow(world: World, characterId: string): RecoveryRow | null {
+  const id = keptSheetIdOf(world, characterId);
+  return recoveryRowsOf(world).find((r) => r.id === id) ?? null;
+}
+
+/**
+ * The player's choice of recoveries at a quick rest (002 "Quick Rest"; ADR 110), asked of the GM, whose approval
+ * heals with them: how many are left, what each heals, and what spending past the last costs, said before Send.
+ */
+function RecoveriesAsk({ row, characterId, fight, send }: { row: RecoveryRow; characterId: string; fight: boolean; send: Send }) {
+  const [count, setCount] = useState(row.dying ? '1' : '');
+  const [msg, setMsg] = useState<string | null>(null);
+  const n = Number(count);
+  const note = overSpendNote(row, n) ?? dyingNote(row);
+  return (
+    <form
+      class="stack small"
+      aria-label={`Recoveries ${row.name} spends at a quick rest`}
+      data-testid="ask-recoveries"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!Number.isInteger(n) || n < 1 || n > MAX_SPEND) return setMsg(`Recoveries: a whole number from 1 to ${MAX_SPEND}.`);
+        const r = await send({ type: 'request.make', characterId, kind: 'recoveries', amount: n });
+        setMsg(r.ok ? null : sentenceOf(r.rejection));
+        if (r.ok) setCount('');
+      }}
+    >
+      <h4>Quick rest</h4>
+      <p class="muted">
+        {row.recoveries} of {row.maxRecoveries} recoveries left; each heals {row.dice}.{fight ? ` Not now: ${RECOVERIES_AFTER_FIGHT}.` : ''}
+      </p>
+      <div class="row">
+        <label for="ask-rec">Recoveries to spend</label>
+        <input id="ask-rec" type="number" inputMode="numeric" min={1} max={MAX_SPEND} value={count} style={{ width: '4.5em' }} onInput={(e) => setCount(e.currentTarget.value)} disabled={fight} />
+        <button type="submit" disabled={fight}>
+          Ask the GM
+        </button>
+      </div>
+      {note !== null ? <p class="warn">{note}</p> : null}
+      {msg !== null ? <p class="error" role="alert">{msg}</p> : null}
+    </form>
   );
 }
 
