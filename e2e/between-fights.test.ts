@@ -115,6 +115,8 @@ describe('between fights, by clicking', () => {
     await expect.poll(() => text(phone.p.getByTestId('my-requests'))).toContain('2 recoveries at a quick rest');
     const queue = gm.p.getByTestId('request-queue');
     await expect.poll(() => text(queue)).toContain('2 recoveries at a quick rest');
+    // The GM's own quick rest form says so beside Kira's box, so the recoveries are not spent twice.
+    await expect.poll(() => text(gm.p.getByTestId('quick-rest-recoveries'))).toContain("Kira's player asks to spend 2: approve it under Players ask and leave this box empty.");
     await queue.getByRole('button', { name: /^Approve Kira \(Ana\)/ }).click();
     // 002 "Recoveries": the average rounds each die down, so a 1d8 recovery heals 4.
     await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 18/24');

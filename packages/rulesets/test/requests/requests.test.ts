@@ -316,6 +316,8 @@ describe('request wording (review 9: "Dorn asks the GM for slowed until removed"
     expect(plainCondition('hard-to-see')).toBe('Hard to see');
     expect(plainCondition('custom:Marked by the Duke')).toBe('Marked by the Duke');
     expect(describeRequest({ kind: 'condition', condition: 'slowed', duration: 'indefinite' })).toBe('Slowed until removed');
+    expect(describeRequest({ kind: 'recoveries', amount: 1 })).toBe('1 recovery at a quick rest');
+    expect(describeRequest({ kind: 'recoveries', amount: 3 })).toBe('3 recoveries at a quick rest');
   });
 });
 

@@ -4,7 +4,8 @@
 // averages each and logs the healing, shown here under the buttons.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { restsOf } from '@tablekeeper/rulesets/browser';
+import { keptSheetIdOf, restsOf } from '@tablekeeper/rulesets/browser';
+import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { dyingNote, MAX_SPEND, nobodySpendsNote, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf, startingSpend } from '../lib/quickRest.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
@@ -37,7 +38,7 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
           {rows.map((r) => {
             const id = `qr-${r.id}`;
             const value = typed[r.id] ?? startingSpend(r);
-            const note = overSpendNote(r, Number(value)) ?? dyingNote(r);
+            const note = overSpendNote(r, Number(value)) ?? dyingNote(r) ?? askedNote(world, r);
             return (
               <div key={r.id} class="row">
                 <label for={id} class="grow">
@@ -84,6 +85,12 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
       ) : null}
     </div>
   );
+}
+
+/** A player's waiting ask to spend recoveries (ADR 110), said beside their PC's box so the GM does not spend them twice. */
+function askedNote(world: World, r: { readonly id: string; readonly name: string }): string | null {
+  const asked = pendingRequests(requestsOf(world)).filter((q) => q.kind === 'recoveries' && keptSheetIdOf(world, q.characterId) === r.id);
+  return asked.length === 0 ? null : `${r.name}'s player asks to spend ${asked.map((q) => q.amount ?? 0).join(' + ')}: approve it under Players ask and leave this box empty.`;
 }
 
 /**
