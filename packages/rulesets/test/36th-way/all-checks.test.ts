@@ -103,6 +103,7 @@ const NO_ROLL: { readonly [command: string]: string } = {
   '36th-way.useAbility': 'non-attack abilities; attacks with an ability go through 36th-way.attack',
   '36th-way.sustain': "the ability's own Sustain number, not an attack, save or check (no condition names it)",
   '36th-way.quickRest': "recharge rolls are the ability's own numbers (no condition names them)",
+  '36th-way.restRecoveries': 'recovery dice at a quick rest, not an attack, save or check',
   '36th-way.fullRest': 'no roll',
   '36th-way.restore': 'no roll',
   '36th-way.stance': 'no roll',
