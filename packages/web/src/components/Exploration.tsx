@@ -385,9 +385,9 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
         </Field>
         {path === 'arduous' ? (
           <Field id="ex-return-purse" label="Coins on a failure">
-            <select id="ex-return-purse" value={purse} onChange={(e) => setPurse(e.currentTarget.value as typeof purse)}>
-              <option value="last">the purse after the gear (500 coins a load, copper first)</option>
-              <option value="first">the purse first (500 coins a load, copper first)</option>
+            <select id="ex-return-purse" value={purse} onChange={(e) => setPurse(e.currentTarget.value as typeof purse)} title="The purse pays 500 coins a load, copper first">
+              <option value="last">after the gear</option>
+              <option value="first">the purse first</option>
             </select>
           </Field>
         ) : null}

@@ -74,7 +74,7 @@ function RulesList({ testId, defs, values, apply, intro }: { testId: string; def
   const groups = new Map<string, SettingDef[]>();
   for (const d of defs) groups.set(settingGroup(d), [...(groups.get(settingGroup(d)) ?? []), d]);
   return (
-    <div data-testid={testId}>
+    <div class="rules-list" data-testid={testId}>
       <p class="small muted">{intro}</p>
       {defs.length === 0 ? <p class="small muted">These rules have no settings to choose.</p> : null}
       {[...groups].map(([group, list]) => (
