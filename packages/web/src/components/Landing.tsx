@@ -17,11 +17,11 @@ export function Landing() {
   const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [rulesetId, setRulesetId] = useState('');
+  const [chosen, setChosen] = useState('');
   // The table rules changed from their defaults for the picked ruleset; a new ruleset starts again from none.
   const [rules, setRules] = useState<{ [key: string]: Json }>({});
   const [advanced, setAdvanced] = useState(false);
-  const picked = rulesetId !== '' ? rulesetId : (rulesets?.[0]?.id ?? '');
+  const picked = chosen !== '' ? chosen : (rulesets?.[0]?.id ?? '');
   const changed = Object.keys(rules).length;
   useEffect(() => {
     void listRulesets().then((r) => (r.ok ? setRulesets(r.value) : setError(`No table server here (${r.message}); the dice tray still works.`)));
@@ -61,7 +61,7 @@ export function Landing() {
                 disabled={!rulesets || rulesets.length === 0}
                 value={picked}
                 onChange={(e) => {
-                  setRulesetId(e.currentTarget.value);
+                  setChosen(e.currentTarget.value);
                   setRules({});
                 }}
               >
