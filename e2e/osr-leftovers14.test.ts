@@ -63,6 +63,13 @@ describe('OSR leftovers of the game night (ADR 111)', () => {
     await expect.poll(() => night10.getByRole('button', { name: 'Back to the default (8)' }).count()).toBe(1);
     expect(await night10.getByRole('alert').count()).toBe(0);
     expect(await text(advanced.locator('summary'))).toBe('Advanced: table rules (1 changed from the default)');
+    // A rule ticked and then set back to its default is not sent: the count goes back to one.
+    const miss = advanced.getByTestId('rule-osr-natural1AlwaysMisses');
+    await miss.getByRole('checkbox').check();
+    await expect.poll(() => text(advanced.locator('summary'))).toBe('Advanced: table rules (2 changed from the defaults)');
+    await miss.getByRole('button', { name: /^Back to the default/ }).click();
+    await expect.poll(() => text(advanced.locator('summary'))).toBe('Advanced: table rules (1 changed from the default)');
+    expect(await text(miss)).toContain('(the default)');
     // On a phone's width the open rules still fit the page.
     await p.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => horizontalOverflow(p)).toBe(0);
@@ -79,6 +86,7 @@ describe('OSR leftovers of the game night (ADR 111)', () => {
     await kept.waitFor();
     expect(await kept.locator('input[type=number]').inputValue()).toBe('10');
     expect(await kept.getByRole('button', { name: 'Back to the default (8)' }).count()).toBe(1);
+    expect(await text(p.getByTestId('table-rules').getByTestId('rule-osr-natural1AlwaysMisses'))).toContain('(the default)');
 
     // The behaviour it changes: a safe night's rest moves the clock from midnight to 10:00 (8 by default).
     const clock = p.locator('.area-clock');
