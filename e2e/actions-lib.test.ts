@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, sheetModule, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, formDone, formStays, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, formDone, formStays, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, picksOf, readActions, tickPick, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
 // Teams with the sheet module, as every table's engine has it (character.sheet.set, ADR 39).
@@ -320,5 +320,37 @@ describe('formStays (review 10: a dying PC kept last turn\'s Attack form; review
     expect(formStays(attack(true), 7, 7, true, false)).toBe(false);
     expect(formStays(attack(false), 7, 7, true, true)).toBe(false);
     expect(formStays({ id: 'deathSave', allowed: true }, 7, 7, true, false)).toBe(true);
+  });
+});
+
+describe('a several-pick choice (ADR 111: an OSR check\'s light tags)', () => {
+  it('Search opens on seeing; ticking listening sends both (in the options\' order), the odds ask about both, and the roll takes them; none ticked sends none', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(3), rulesetId: 'osr' });
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { wis: 12, hp: 8, maxHp: 8 } });
+    s.run({ type: 'osr.setLight', level: 'dim' });
+    const r = s.engine.query(s.table, GM, 'osr.checks', {});
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    // The checks answer as the Skill checks panel reads it (no combatant: these are asked outside a fight).
+    const search = ((r as { value: Json }).value as unknown as { actions: TurnAction[] }).actions.find((a) => a.label === 'Search (by sight)')!;
+    const tags = search.choices.find((c) => c.field === 'tags')!;
+    const f = initialForm(search);
+    expect(picksOf(tags, f.values['tags']!)).toEqual(['sight']);
+    // Ticked after seeing, kept in the options' order whichever is ticked first.
+    const both = { ...f, values: { ...f.values, tags: tickPick(tags, f.values['tags']!, 'listening', true) } };
+    expect(both.values['tags']).toBe(tickPick(tags, tickPick(tags, '', 'listening', true), 'sight', true));
+    expect(payloadOf(search, both)).toMatchObject({ ok: true, value: { tags: picksOf(tags, both.values['tags']!) } });
+    expect(oddsQueryOf(search, both)!.args['tags']).toEqual(picksOf(tags, both.values['tags']!));
+    expect([...picksOf(tags, both.values['tags']!)].sort()).toEqual(['listening', 'sight']);
+    // Dim light: seeing hindered, listening favoured, so they cancel: the odds say so.
+    expect(odds(s, GM, search, both).detail).not.toMatch(/advantage|disadvantage/);
+    // A form kept across answers keeps both ticks.
+    expect(keepForm(search, both).values['tags']).toBe(both.values['tags']);
+    const tx = s.run(commandOf(search, both) as never);
+    expect(eventOf(tx, 'osr.checked')).toMatchObject({ roll: { advantage: 0 } });
+    // Unticked: the field is left out (nothing the light changes); a value no longer offered is refused in words.
+    const none = { ...f, values: { ...f.values, tags: tickPick(tags, f.values['tags']!, 'sight', false) } };
+    expect(none.values['tags']).toBe('');
+    expect((payloadOf(search, none) as { value: { [k: string]: Json } }).value['tags']).toBeUndefined();
+    expect(payloadOf(search, { ...f, values: { ...f.values, tags: 'sight,moonbeams' } })).toEqual({ ok: false, message: 'Pick the light bears on.' });
   });
 });

@@ -64,7 +64,11 @@ describe('foes are targets', () => {
     expect(readQuickStats('kleptonomicon', { attackModifier: '-3', attackDamage: ' 2D4 - 1 ' })).toEqual({ ok: true, value: { attackModifier: -3, attackDamage: '2d4-1' } });
     expect(readQuickStats('kleptonomicon', { attackModifier: '51' })).toEqual({ ok: false, message: 'Basic Attack modifier must be a whole number from -50 to 50.' });
     expect(readQuickStats('kleptonomicon', { attackDamage: 'lots' })).toEqual({ ok: false, message: 'Basic Attack damage must be dice such as 1d6+1 (at most 20 dice of 2 to 100 sides, a bonus up to 100), or a number up to 100.' });
-    expect(readQuickStats('kleptonomicon', { attackDamage: '21d6' }).ok).toBe(false);
+    expect(readQuickStats('kleptonomicon', { attackDamage: '21d6' })).toEqual({ ok: false, message: 'Basic Attack damage rolls at most 20 dice (21 typed).' });
+    // One dice reader (diceOfText): its edge cases, each refusal in words after the label.
+    expect(readQuickStats('kleptonomicon', { attackDamage: '0d6' })).toEqual({ ok: false, message: 'Basic Attack damage rolls no dice ("0d6"): type 1 to 20 dice, or 0 for no damage.' });
+    expect(readQuickStats('kleptonomicon', { attackDamage: '-3' })).toEqual({ ok: false, message: "Basic Attack damage can't be negative (-3): type a number from 0 to 100, or dice with a minus such as 1d6-1." });
+    expect(readQuickStats('kleptonomicon', { attackDamage: '03' })).toEqual({ ok: true, value: { attackDamage: '3' } });
     expect(readQuickStats('osr', { ac: '31' })).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
     expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
   });

@@ -37,8 +37,8 @@ describe('OSR: a trap sprung from the GM screen', () => {
     // 39 of the 400 pairs keep a natural 1, which fails and doubles the damage.
     await form.getByLabel('Difficulty (DC)').fill('13');
     await expect.poll(odds).toMatch(/^25% to succeed · 75% to take 1d6 damage \(9\.[78]% doubled by a natural 1\)$/);
-    // With the light changing nothing: one die, 10 of 20 pass, a natural 1 is 5%.
-    await form.getByLabel('The light bears on').selectOption({ label: 'nothing the light changes' });
+    // With no light tag ticked: one die, 10 of 20 pass, a natural 1 is 5%.
+    await form.getByRole('group', { name: 'The light bears on' }).getByLabel('predicting danger (avoiding a trap)').uncheck();
     await expect.poll(odds).toBe('50% to succeed · 50% to take 1d6 damage (5% doubled by a natural 1)');
     // DC 40 cannot be met: the trap always bites.
     await form.getByLabel('Difficulty (DC)').fill('40');

@@ -60,7 +60,8 @@ export interface TurnAction {
   } | null;
   /**
    * Other pickers (weapon, attack kind, range, movement style); `numeric`: the picked value is sent as a whole number
-   * (advantage in words); `list`: as a one-item list (an OSR check's light tag, whose field takes several).
+   * (advantage in words); `list`: several may be picked, sent as a list (an OSR check's light tags); an option
+   * with the value '' is then the opening "none", not a pick.
    */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[]; readonly numeric?: boolean; readonly list?: boolean }[];
   readonly numbers: readonly ActionNumber[];

@@ -140,16 +140,35 @@ export interface QuickStat {
 /** The Kleptonomicon's damage dice limits (kleptonomicon/attack.ts DAMAGE_LIMITS; kept equal by a test). */
 export const QUICK_DICE_LIMITS = { count: 20, sides: 100, bonus: 100 } as const;
 
-/** Damage dice typed in a quick-stat box: "1d6+1", "d8", "2d4-1" or a flat "3" within QUICK_DICE_LIMITS; the text trimmed, or null. */
-export function quickDice(text: string): string | null {
-  const t = text.trim().toLowerCase().replace(/\s+/g, '');
-  if (/^\d{1,3}$/.test(t)) return Number(t) <= QUICK_DICE_LIMITS.bonus ? t : null;
-  const m = /^(\d{0,3})d(\d{1,3})(?:([+-])(\d{1,3}))?$/.exec(t);
-  if (m === null) return null;
-  const count = m[1] === '' ? 1 : Number(m[1]);
-  const sides = Number(m[2]);
-  const bonus = m[4] === undefined ? 0 : Number(m[4]);
-  return count >= 1 && count <= QUICK_DICE_LIMITS.count && sides >= 2 && sides <= QUICK_DICE_LIMITS.sides && bonus <= QUICK_DICE_LIMITS.bonus ? t : null;
+/** What a quick-stat dice box read: the text to keep (written as the attack's parser writes it) and its dice, or why not. */
+export type QuickDice = { readonly ok: true; readonly text: string; readonly dice: { readonly count: number; readonly sides: number; readonly bonus: number } } | { readonly ok: false; readonly why: string };
+
+/**
+ * Damage dice typed in a quick-stat box, read by diceOfText within QUICK_DICE_LIMITS.
+ * Edge cases, decided on purpose: a leading zero is dropped ("03" keeps "3", "02d6"
+ * keeps "2d6"); "+3" is 3, but "-3" is refused (damage is never negative); "0d6" is
+ * refused (it rolls nothing, though diceOfText reads it as a flat 0); a space inside a
+ * number ("1 0d6") is refused rather than guessed at. `why` follows the box's label.
+ */
+export function quickDice(typed: string): QuickDice {
+  const L = QUICK_DICE_LIMITS;
+  const no = (why: string): QuickDice => ({ ok: false, why });
+  const t = typed.trim();
+  if (/\d\s+\d/.test(t)) return no(`has a space inside a number ("${t}"): type it without the space.`);
+  const read = diceOfText(t);
+  if (read === null) return no(`must be dice such as 1d6+1 (at most ${L.count} dice of 2 to ${L.sides} sides, a bonus up to ${L.bonus}), or a number up to ${L.bonus}.`);
+  const d = { ...read, bonus: read.bonus + 0 }; // "-0" is 0
+  if (d.count === 0 && /d/i.test(t)) return no(`rolls no dice ("${t}"): type 1 to ${L.count} dice, or 0 for no damage.`);
+  if (d.count === 0) {
+    if (d.bonus < 0) return no(`can't be negative (${d.bonus}): type a number from 0 to ${L.bonus}, or dice with a minus such as 1d6-1.`);
+    if (d.bonus > L.bonus) return no(`is at most ${L.bonus} (${d.bonus} typed).`);
+    return { ok: true, text: String(d.bonus), dice: { count: 0, sides: 1, bonus: d.bonus } };
+  }
+  if (d.count > L.count) return no(`rolls at most ${L.count} dice (${d.count} typed).`);
+  if (d.sides < 2 || d.sides > L.sides) return no(`needs dice of 2 to ${L.sides} sides (d${d.sides} typed).`);
+  if (Math.abs(d.bonus) > L.bonus) return no(`takes a bonus from -${L.bonus} to ${L.bonus} (${d.bonus > 0 ? '+' : ''}${d.bonus} typed).`);
+  const dice = `${d.count}d${d.sides}`;
+  return { ok: true, text: d.bonus === 0 ? dice : `${dice}${d.bonus > 0 ? '+' : '-'}${Math.abs(d.bonus)}`, dice: d };
 }
 
 // The numbers an attack against the foe reads, per ruleset (issue 17: declared here, not in the web).

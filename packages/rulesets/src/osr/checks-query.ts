@@ -15,7 +15,9 @@ type Check = TurnAction & { readonly name: string };
 /**
  * What the light bears on, for a check the GM calls (001 "Light"): darkness and dim light favour listening and
  * hinder sight; darkness hinders predicting danger and finesse; brilliant light favours tracking and seeing movement.
- * One tag per check, sent as the command's list; the first option is the form's default.
+ * Several may be ticked (ADR 111: one act can be several kinds, a search by sight for a trap is seeing and predicting
+ * danger); the light is one source, so however many are ticked it gives at most one advantage and one
+ * disadvantage (lightEffect). `first` opens ticked; '' opens with none, and is never a tick of its own.
  */
 export function lightChoice(first: CheckTag | '' = ''): TurnAction['choices'][number] {
   const all: ActionOption[] = [
@@ -45,17 +47,18 @@ const modifierFields = (dc: number) => ({
 });
 
 /** A sense's check (001 "Light": darkness and dim light favour listening; brilliant light favours tracking; darkness makes sight impossible). */
-function senseCheck(characterId: string, name: string, id: string, label: string, what: string, tags: readonly CheckTag[], why: { allowed: boolean; reason: string | null }): Check {
+function senseCheck(characterId: string, name: string, id: string, label: string, what: string, tag: CheckTag, why: { allowed: boolean; reason: string | null }): Check {
   return {
     ...action({
       id: `${id}:${characterId}`,
       label,
       cost: 'no action (a check while exploring; the GM sets the DC)',
       command: 'osr.check',
-      fixed: { characterId: characterId, tags: [...tags], label: what },
-      choices: [{ field: 'ability', label: 'Ability', options: abilities('wis') }],
+      fixed: { characterId: characterId, label: what },
+      // The sense opens ticked; the GM may tick more (listening while hiding) or untick it.
+      choices: [{ field: 'ability', label: 'Ability', options: abilities('wis') }, lightChoice(tag)],
       ...modifierFields(10),
-      odds: { query: 'osr.checkOdds', args: { characterId: characterId, tags: [...tags] }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+      odds: { query: 'osr.checkOdds', args: { characterId: characterId }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient', 'tags'] },
       ...why,
     }),
     name,
@@ -137,9 +140,9 @@ export function checksOf(world: World, viewer: Parameters<Query>[2]): { readonly
         : [];
     return [
       hide,
-      senseCheck(ch.id, ch.name, 'listen', 'Listen', 'a listening check', ['listening'], unable),
-      senseCheck(ch.id, ch.name, 'search', 'Search (by sight)', 'a search by sight', ['sight'], unable),
-      senseCheck(ch.id, ch.name, 'track', 'Track', 'a tracking check', ['tracking'], unable),
+      senseCheck(ch.id, ch.name, 'listen', 'Listen', 'a listening check', 'listening', unable),
+      senseCheck(ch.id, ch.name, 'search', 'Search (by sight)', 'a search by sight', 'sight', unable),
+      senseCheck(ch.id, ch.name, 'track', 'Track', 'a tracking check', 'tracking', unable),
       general,
       ...trap,
       ...spotted,

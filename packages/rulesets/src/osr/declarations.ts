@@ -210,6 +210,7 @@ export const osrCommands = {
       path: z.enum(['dangerous', 'arduous']).optional(),
       characterIds: characterIds('who returns (default: every living PC)').optional(),
       onZero: z.enum(['dead', 'unconscious']).optional(),
+      purse: z.enum(['last', 'first']).meta({ description: 'arduous: whether the purse is dropped after the gear (default) or before it, 500 coins a load, copper first' }).optional(),
       modifiers: z.record(z.string().max(64), int(-30, 30)).meta({ description: 'per-character modifier overrides' }).optional(),
     }),
     renamed: RENAMED_CHARACTERS,

@@ -126,8 +126,12 @@ export type OsrEvent =
       readonly dc: number;
       readonly roll: Roll;
       readonly reasons: Reasons;
-      /** An arduous path's failure: loads dropped on the way. */
+      /** An arduous path's failure: loads of gear dropped on the way. */
       readonly loadLost?: number;
+      /** An arduous path's failure paid (partly) from the purse (ADR 111): the coins dropped and the loads they were. */
+      readonly purseLost?: { readonly cp: number; readonly sp: number; readonly gp: number; readonly loads: number };
+      /** The GM's choice on an arduous path: the purse before the gear (absent: after it). */
+      readonly purseFirst?: true;
       /** A dangerous path's failure: 1d6 per point under the DC. */
       readonly damage?: { readonly faces: number[]; readonly total: number; readonly doubled: boolean };
     }

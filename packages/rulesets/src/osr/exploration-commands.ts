@@ -7,7 +7,7 @@ import type { OsrEvent } from './events.js';
 import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, vesselOn, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage, controls, fail, hpEvents, needCharacter, needCharacters, okv } from './shared.js';
-import { bestModifier, carriedLoad } from './sheet.js';
+import { bestModifier, carriedLoad, purseDropped, purseLoads } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import { rollCheckDice } from './rolls.js';
 import { naturalOneDoubles, proficiencyFor } from './combat-commands.js';
@@ -162,8 +162,14 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
             continue;
           }
           if (path === 'arduous') {
-            const lost = Math.min(r.shortfall, s.load);
-            out.push(stored({ ...entry, loadLost: lost } satisfies OsrEvent));
+            // One load per point short from everything carried (coins weigh too, ADR 105): the GM's choice says
+            // whether the purse goes before the gear or after it (ADR 111); what is not carried cannot be lost.
+            const purseFirst = p.purse === 'first';
+            const inPurse = purseLoads(s);
+            const fromPurse = purseFirst ? Math.min(r.shortfall, inPurse) : Math.min(Math.max(0, r.shortfall - s.load), inPurse);
+            const gear = Math.min(r.shortfall - fromPurse, s.load);
+            const purseLost = fromPurse > 0 ? { ...purseDropped(s, fromPurse), loads: fromPurse } : undefined;
+            out.push(stored({ ...entry, loadLost: gear, ...(purseLost === undefined ? {} : { purseLost }), ...(purseFirst ? { purseFirst: true as const } : {}) } satisfies OsrEvent));
             continue;
           }
           // Dangerous: 1d6 per point under the DC; ignores armour, cannot be avoided; a natural 1 doubles it (001 "Critical Failure").

@@ -20,7 +20,7 @@ export * from './checks.js';
 export * from './combat.js';
 export * from './exploration.js';
 export * from './odds.js';
-export { readSheet, validateSheet, carriedLoad, purseLoads, encumbrance, movementAllowance, bestModifier, type Sheet, type Encumbrance, type MoveMode } from './sheet.js';
+export { readSheet, validateSheet, carriedLoad, purseDropped, purseLoads, encumbrance, movementAllowance, bestModifier, type Sheet, type Encumbrance, type MoveMode } from './sheet.js';
 export { getOsr, OSR_ID, type OsrState, type Corruption, type CorruptionStage, type LightSource } from './state.js';
 export { readDice, type DiceSpec } from './rolls.js';
 export { characterStatus, attackOddsAt, checkOddsAt, timeOfDay, type CharacterStatus } from './queries.js';

@@ -383,9 +383,20 @@ const evolve: Evolve<OsrEvent> = {
     let next = w;
     let tail = 'made it back safely';
     if (!succeeded(e.roll)) {
-      if (e.loadLost !== undefined) {
+      if (e.loadLost !== undefined && e.purseLost !== undefined) {
+        // ADR 111: the purse pays its part in coins, copper first; the gear's part is still the GM's to pick.
+        const s = sheetOf(w, id);
+        const c = e.purseLost;
+        next = withStats(w, id, { load: Math.max(0, s.load - e.loadLost), cp: Math.max(0, s.cp - c.cp), sp: Math.max(0, s.sp - c.sp), gp: Math.max(0, s.gp - c.gp) });
+        const coins = (['cp', 'sp', 'gp'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} ${k}`).join(', ');
+        const loads = (n: number): string => `${n} load${n === 1 ? '' : 's'}`;
+        const purse = `${coins} from the purse (${loads(c.loads)})`;
+        const gear = e.loadLost > 0 ? `${loads(e.loadLost)} of gear (the GM picks the items, least valuable first)` : null;
+        const parts = gear === null ? [purse] : e.purseFirst === true ? [purse, gear] : [gear, purse];
+        tail = `dropped ${parts.join(' and ')} on the way${e.purseFirst === true ? ', the purse first as the GM chose' : ''}`;
+      } else if (e.loadLost !== undefined) {
         next = withStats(w, id, { load: Math.max(0, sheetOf(w, id).load - e.loadLost) });
-        tail = `dropped ${e.loadLost} load on the way (the GM picks the items, least valuable first)`;
+        tail = e.loadLost === 0 ? 'carried nothing to drop' : `dropped ${e.loadLost} load on the way (the GM picks the items, least valuable first)`;
       } else {
         tail = `took ${e.damage?.total ?? 0} damage on the way${e.damage?.doubled === true ? ' (doubled by a natural 1)' : ''}`;
       }

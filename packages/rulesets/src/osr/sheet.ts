@@ -84,6 +84,22 @@ export function purseLoads(s: Pick<Sheet, 'cp' | 'sp' | 'gp'>): number {
   return Math.ceil(Math.max(0, s.cp + s.sp + s.gp) / COINS_PER_LOAD);
 }
 
+/**
+ * 001 "Rolling To Return": the coins `loads` loads of the purse come to, least valuable first (copper, then
+ * silver, then gold), 500 a load; the last part-load goes whole, so the purse then weighs exactly `loads` fewer.
+ */
+export function purseDropped(s: Pick<Sheet, 'cp' | 'sp' | 'gp'>, loads: number): { cp: number; sp: number; gp: number } {
+  let left = Math.max(0, loads) * COINS_PER_LOAD;
+  const take = (have: number): number => {
+    const n = Math.min(Math.max(0, have), left);
+    left -= n;
+    return n;
+  };
+  const cp = take(s.cp);
+  const sp = take(s.sp);
+  return { cp, sp, gp: take(s.gp) };
+}
+
 /** The loads a character carries: the sheet's items and the purse's coins (what encumbrance reads). */
 export function carriedLoad(s: Pick<Sheet, 'load' | 'cp' | 'sp' | 'gp'>): number {
   return s.load + purseLoads(s);

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, capabilitiesOf, lifeFlags, teamsAwaiting } from '@tablekeeper/rulesets/browser';
 import { waitingOn } from '../lib/hitChoices.ts';
-import { actionsInputs, afterRollWords, commandOf, formDone, formStays, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, afterRollWords, commandOf, formDone, formStays, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, picksOf, readActions, againForm, targetOptionsOf, tickPick, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -357,19 +357,32 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
               ))}
           </fieldset>
         ) : null}
-        {action.choices.map((c) => (
-          <div class="field" key={c.field}>
-            <label for={`${p}-${c.field}`}>{c.label}</label>
-            <select id={`${p}-${c.field}`} value={f.values[c.field]} onChange={(e) => setValue(c.field, e.currentTarget.value)}>
-              {c.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                  {o.note ? ` (${o.note})` : ''}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        {action.choices.map((c) =>
+          c.list === true ? (
+            <fieldset class="field" key={c.field}>
+              <legend>{c.label}</legend>
+              {c.options
+                .filter((o) => o.value !== '')
+                .map((o) => (
+                  <label key={o.value} class="small">
+                    <input type="checkbox" checked={picksOf(c, f.values[c.field] ?? '').includes(o.value)} onChange={(e) => setValue(c.field, tickPick(c, f.values[c.field] ?? '', o.value, e.currentTarget.checked))} /> {o.label}
+                  </label>
+                ))}
+            </fieldset>
+          ) : (
+            <div class="field" key={c.field}>
+              <label for={`${p}-${c.field}`}>{c.label}</label>
+              <select id={`${p}-${c.field}`} value={f.values[c.field]} onChange={(e) => setValue(c.field, e.currentTarget.value)}>
+                {c.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                    {o.note ? ` (${o.note})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ),
+        )}
         {action.numbers.map((n) => (
           <div class="field" key={n.field}>
             <label for={`${p}-${n.field}`}>{n.label}</label>

@@ -338,6 +338,8 @@ type ReturnOdds = { readonly difficulty: number; readonly pcs: readonly { readon
 function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
   const st = osrOf(world);
   const [path, setPath] = useState<'dangerous' | 'arduous'>('dangerous');
+  // 001 lets the GM pick what is dropped; coins are load too (ADR 105), so the purse goes after the gear or first (ADR 111).
+  const [purse, setPurse] = useState<'last' | 'first'>('last');
   // Each PC's exact chance from the engine before anyone rolls (review 11 #15: the button gave no odds).
   const [odds, setOdds] = useState<ReturnOdds | string | null>(null);
   // Asked only while shown, and shown as the GM left it on this device (ADR 86).
@@ -381,7 +383,15 @@ function RollToReturn({ world, send, ask }: { world: World; send: Send; ask: Ask
             <option value="arduous">arduous (drop loads)</option>
           </select>
         </Field>
-        <button class="small" onClick={() => void send({ type: 'osr.rollToReturn', path })}>
+        {path === 'arduous' ? (
+          <Field id="ex-return-purse" label="Coins on a failure">
+            <select id="ex-return-purse" value={purse} onChange={(e) => setPurse(e.currentTarget.value as typeof purse)} title="The purse pays 500 coins a load, copper first">
+              <option value="last">after the gear</option>
+              <option value="first">the purse first</option>
+            </select>
+          </Field>
+        ) : null}
+        <button class="small" onClick={() => void send({ type: 'osr.rollToReturn', path, ...(path === 'arduous' && purse === 'first' ? { purse } : {}) })}>
           Roll to return
         </button>
         <button class="small" onClick={() => void send({ type: 'osr.reachSafety' })}>

@@ -1,7 +1,9 @@
 // The GM's "Table rules" panel (audit 13 item 2, ADR 99): every setting the
 // ruleset declares, filed under the rule text's heading, in words, with the
 // control its values call for; a change is the `table.setting` command (one
-// undo step, logged for everyone). GM only, loaded when first opened.
+// undo step, logged for everyone). GM only, loaded when first opened. The
+// landing page's "Advanced: table rules" (ADR 111) shows the same rules and
+// controls, kept in the create form until the table is made.
 import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { settingAllowedWords, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle, settingValueWords, type SettingDef } from '@tablekeeper/rulesets/browser';
@@ -41,16 +43,45 @@ export function TableRulesPanel({ world, send }: { world: World; send: Send }) {
   }, [world.rulesetId]);
   if (failed !== null) return <p class="error small" role="alert">The table rules could not be loaded: {failed}.</p>;
   if (defs === null) return <p role="status" class="small muted">Loading the table rules…</p>;
+  const apply: Apply = async (key, value) => {
+    const r = await send({ type: 'table.setting', key, value });
+    return r.ok ? null : sentenceOf(r.rejection);
+  };
+  return <RulesList testId="table-rules" defs={defs} values={world.settings} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading. A change applies from the next roll, is logged for everyone and can be undone." />;
+}
+
+/**
+ * The create form's rules (ADR 111): the ruleset's declarations from the landing page's list, each change kept in
+ * `values` (a rule back at its default is left out, so the server keeps the ruleset's own) and sent with the
+ * create request.
+ */
+export function CreateRules({ defs, values, onChange }: { defs: readonly SettingDef[]; values: { readonly [key: string]: Json }; onChange: (next: { [key: string]: Json }) => void }) {
+  const apply: Apply = async (key, value) => {
+    const next = { ...values };
+    const def = defs.find((d) => d.key === key);
+    if (def !== undefined && value === def.default) delete next[key];
+    else next[key] = value;
+    onChange(next);
+    return null;
+  };
+  return <RulesList testId="create-rules-list" defs={defs} values={values} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading from the start. The GM can change them later under Settings, Table rules." />;
+}
+
+/** Where a rule's change goes (the table, or the create form): null when taken, else why not in a sentence. */
+type Apply = (key: string, value: Json) => Promise<string | null>;
+
+function RulesList({ testId, defs, values, apply, intro }: { testId: string; defs: readonly SettingDef[]; values: { readonly [key: string]: Json }; apply: Apply; intro: string }) {
   const groups = new Map<string, SettingDef[]>();
   for (const d of defs) groups.set(settingGroup(d), [...(groups.get(settingGroup(d)) ?? []), d]);
   return (
-    <div data-testid="table-rules">
-      <p class="small muted">Where the rules are silent or offer a choice, this table's reading. A change applies from the next roll, is logged for everyone and can be undone.</p>
+    <div class="rules-list" data-testid={testId}>
+      <p class="small muted">{intro}</p>
+      {defs.length === 0 ? <p class="small muted">These rules have no settings to choose.</p> : null}
       {[...groups].map(([group, list]) => (
         <fieldset key={group}>
           <legend>{group}</legend>
           {list.map((d) => (
-            <Rule key={d.key} def={d} value={Object.hasOwn(world.settings, d.key) ? world.settings[d.key]! : d.default} send={send} />
+            <Rule key={d.key} def={d} value={Object.hasOwn(values, d.key) ? values[d.key]! : d.default} apply={apply} />
           ))}
         </fieldset>
       ))}
@@ -58,7 +89,7 @@ export function TableRulesPanel({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function Rule({ def, value, send }: { def: SettingDef; value: Json; send: Send }) {
+function Rule({ def, value, apply }: { def: SettingDef; value: Json; apply: Apply }) {
   const [problem, setProblem] = useState<string | null>(null);
   const set = async (v: Json): Promise<void> => {
     if (typeof v === 'number' && !Number.isFinite(v)) {
@@ -70,8 +101,7 @@ function Rule({ def, value, send }: { def: SettingDef; value: Json; send: Send }
       setProblem(refused.charAt(0).toUpperCase() + refused.slice(1) + '.');
       return;
     }
-    const r = await send({ type: 'table.setting', key: def.key, value: v });
-    setProblem(r.ok ? null : sentenceOf(r.rejection));
+    setProblem(await apply(def.key, v));
   };
   const id = idOf(def.key);
   const atDefault = value === def.default;

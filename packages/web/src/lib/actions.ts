@@ -36,6 +36,21 @@ export interface ActionForm {
 /** The target picker's options in the order shown: living foes first, the downed and dead last (lib/targets). */
 export const targetOptionsOf = (a: TurnAction): readonly Option[] => (a.target === null ? [] : orderTargets(a.target.options, { aim: a.target.aim ?? 'foes' }));
 
+type Choice = TurnAction['choices'][number];
+
+/** A choice's picks: one value, or for a several-pick choice (`list`) its comma-joined ticks ('' is none). */
+export const picksOf = (c: Choice, v: string): string[] => (c.list === true ? v.split(',').filter((x) => x !== '') : [v]);
+
+/** Whether every pick in a choice's value is still offered. */
+const offeredPicks = (c: Choice, v: string): boolean => picksOf(c, v).every((x) => c.options.some((o) => o.value === x));
+
+/** A several-pick choice's value with `value` ticked or unticked, in the options' order. */
+export function tickPick(c: Choice, v: string, value: string, on: boolean): string {
+  const kept = picksOf(c, v).filter((x) => x !== value);
+  const next = on ? [...kept, value] : kept;
+  return c.options.filter((o) => next.includes(o.value)).map((o) => o.value).join(',');
+}
+
 /** The form's starting state: the first target the engine would accept, each choice's first option, each number's default. */
 export function initialForm(a: TurnAction): ActionForm {
   const values: { [k: string]: string } = {};
@@ -91,7 +106,7 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   const init = initialForm(a);
   if (f === undefined) return init;
   const values: { [k: string]: string } = { ...init.values };
-  for (const c of a.choices) if (c.options.some((o) => o.value === f.values[c.field])) values[c.field] = f.values[c.field]!;
+  for (const c of a.choices) if (f.values[c.field] !== undefined && offeredPicks(c, f.values[c.field]!)) values[c.field] = f.values[c.field]!;
   for (const n of [...a.numbers, ...a.texts]) if (f.values[n.field] !== undefined) values[n.field] = f.values[n.field]!;
   const flags: { [k: string]: boolean } = { ...init.flags };
   for (const x of a.flags) if (f.flags[x.field] !== undefined) flags[x.field] = f.flags[x.field]!;
@@ -134,9 +149,10 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
   }
   for (const c of a.choices) {
     const v = f.values[c.field] ?? '';
-    if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
-    // An offered empty value ("none") leaves the field out; a numeric picker sends its number (advantage in words).
-    if (v !== '') put(out, c.field, c.numeric === true ? Number(v) : c.list === true ? [v] : v);
+    if (!offeredPicks(c, v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
+    // An offered empty value ("none") leaves the field out; a numeric picker sends its number (advantage in words);
+    // a several-pick one its ticks as a list (an OSR check's light tags), none ticked leaving it out.
+    if (v !== '') put(out, c.field, c.numeric === true ? Number(v) : c.list === true ? picksOf(c, v) : v);
   }
   for (const n of a.numbers) {
     const text = (f.values[n.field] ?? '').trim();

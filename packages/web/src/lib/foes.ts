@@ -5,7 +5,7 @@
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Combatant, Json, World } from '@tablekeeper/engine';
-import { capabilitiesOf, foeSheetCommandOf, foeTargetOf, QUICK_DICE_LIMITS, quickDice, quickStatsOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, foeSheetCommandOf, foeTargetOf, quickDice, quickStatsOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
 import { hasSheet } from './sheetEditor.ts';
@@ -21,8 +21,8 @@ export function readQuickStats(rulesetId: string, typed: { readonly [key: string
     if (t === '') continue;
     if (q.dice === true) {
       const d = quickDice(t);
-      if (d === null) return { ok: false, message: `${q.label} must be dice such as 1d6+1 (at most ${QUICK_DICE_LIMITS.count} dice of 2 to ${QUICK_DICE_LIMITS.sides} sides, a bonus up to ${QUICK_DICE_LIMITS.bonus}), or a number up to ${QUICK_DICE_LIMITS.bonus}.` };
-      out[q.key] = d;
+      if (!d.ok) return { ok: false, message: `${q.label} ${d.why}` };
+      out[q.key] = d.text;
       continue;
     }
     const n = Number(t);

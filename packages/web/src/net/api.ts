@@ -3,6 +3,7 @@
 import type { CreateSeatResponse, CreateTableResponse, HttpError, JoinCodeResponse, JoinResponse, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
 import type { CatalogEntry } from '../lib/schemaForm.ts';
 import type { SheetSchema } from '../lib/sheetForm.ts';
+import type { Json } from '@tablekeeper/engine';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string; kind: string };
 
@@ -35,7 +36,9 @@ export async function listRulesets(): Promise<ApiResult<RulesetSummary[]>> {
   return { ok: true, value: Array.isArray(r.value) ? r.value : (r.value.rulesets ?? []) };
 }
 
-export const createTable = (name: string, rulesetId: string) => call<CreateTableResponse>('POST', '/api/tables', { name, rulesetId });
+/** `settings`: the table rules picked at creation (ADR 111), the ruleset's defaults for the rest. */
+export const createTable = (name: string, rulesetId: string, settings?: { readonly [key: string]: Json }) =>
+  call<CreateTableResponse>('POST', '/api/tables', { name, rulesetId, ...(settings !== undefined && Object.keys(settings).length > 0 ? { settings } : {}) });
 export const createSeat = (tableId: string, gmToken: string, name: string, characterIds?: string[]) =>
   call<CreateSeatResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/seats`, { name, ...(characterIds ? { characterIds } : {}) }, gmToken);
 export const listSeats = (tableId: string, gmToken: string) => call<SeatSummary[] | { seats: SeatSummary[] }>('GET', `/api/tables/${encodeURIComponent(tableId)}/seats`, undefined, gmToken);
