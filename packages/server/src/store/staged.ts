@@ -19,8 +19,8 @@ export class StagedBatch implements BatchWriter {
   readonly rows: StagedRow[] = [];
   readonly snapshots = new Map<string, { version: number; state: string }>();
   private readonly heads = new Map<string, number>();
-  /** Command ids this batch appended: a later command with the same id is answered as a duplicate of it. */
-  private readonly staged = new Map<string, TxRecord>();
+  /** Command ids this batch appended: a later command with the same id is answered as a duplicate of it (parsed only then). */
+  private readonly staged = new Map<string, StagedRow>();
 
   /** `stored` answers a command id from the store (synchronously: read before the batch, or on a read connection). */
   constructor(private readonly stored: (tableId: string, actorKey: string, commandId: string) => TxRecord | null) {}
@@ -30,7 +30,9 @@ export class StagedBatch implements BatchWriter {
   }
 
   findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null {
-    return this.staged.get(commandKey(tableId, actorKey, commandId)) ?? this.stored(tableId, actorKey, commandId);
+    const row = this.staged.get(commandKey(tableId, actorKey, commandId));
+    if (row === undefined) return this.stored(tableId, actorKey, commandId);
+    return { version: row.version, commandId: row.commandId, actorKey: row.actorKey, transaction: JSON.parse(row.tx) as Transaction };
   }
 
   append(tableId: string, expected: number, record: Omit<TxRecord, 'version'>): AppendResult {
@@ -43,9 +45,10 @@ export class StagedBatch implements BatchWriter {
     if (head !== undefined && head !== expected) return { ok: false, reason: 'conflict', current: head };
     const version = expected + 1;
     const tx = JSON.stringify(record.transaction);
-    this.rows.push({ tableId, version, commandId: record.commandId, actorKey: record.actorKey, tx });
+    const row = { tableId, version, commandId: record.commandId, actorKey: record.actorKey, tx };
+    this.rows.push(row);
     this.heads.set(tableId, version);
-    if (record.commandId !== null) this.staged.set(commandKey(tableId, record.actorKey, record.commandId), { version, commandId: record.commandId, actorKey: record.actorKey, transaction: JSON.parse(tx) as Transaction });
+    if (record.commandId !== null) this.staged.set(commandKey(tableId, record.actorKey, record.commandId), row);
     return { ok: true, version };
   }
 
