@@ -24,7 +24,7 @@ function figures(out) {
   const got = {};
   for (const line of out.split('\n')) {
     const mode = line.startsWith('realistic ') ? 'realistic' : 'empty';
-    let m = /CPU per command .*: ours ([\d,]+) us, bare ws ([\d,]+) us/.exec(line);
+    let m = /CPU per command \(process.*: ours ([\d,]+) us, bare ws ([\d,]+) us/.exec(line);
     if (m) {
       got[`${mode} cpu us`] = Number(m[1].replace(/,/g, ''));
       got[`${mode} bare cpu us`] = Number(m[2].replace(/,/g, ''));

@@ -26,7 +26,7 @@ import { loadavg } from 'node:os';
 import { coreModule, countdownsModule, createEngine, type Command, type Transaction } from '../packages/engine/src/index.js';
 import { engineFor, osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
-import { applyPragmas, DEFAULT_DURABILITY, DEFAULT_SQLITE_WRITER, moduleCatalog, openSqliteStore, Room, startServer, type BatchWriter, type Durability, type SqliteWriter } from '../packages/server/src/index.js';
+import { applyPragmas, asyncStore, DEFAULT_DURABILITY, DEFAULT_SQLITE_WRITER, moduleCatalog, openSqliteStore, openSqliteThreadStore, Room, startServer, type BatchWriter, type Durability, type SqliteWriter } from '../packages/server/src/index.js';
 import { AllocSampler } from './alloc-sampler.js';
 import { goalLines, goalsOf, type ModeFigures } from './goals.js';
 import { replayFigures } from './replay-lines.js';
@@ -442,6 +442,36 @@ async function commits() {
   return { raw: hz(0), append: hz(1), submit: hz(2) };
 }
 
+/**
+ * Group commits of 7 appends (the realistic mode's mean batch) through the port, awaited one after another as the
+ * commit queue does, on each writer (ADR 107): the main thread's CPU and the wall time until durable, per command.
+ */
+async function groupCommits(): Promise<{ [writer in SqliteWriter]: { mainUs: number; wallUs: number } }> {
+  const payload: Transaction = { seq: 1, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: 'bench note' }, events: [{ type: 'log.noted', text: 'bench note', audience: { kind: 'all' }, by: 'gm' }] };
+  const genesis = createEngine([coreModule]).createTable({ tableId: 't', name: 'T', rulesetId: 'bench' }).genesis;
+  const out = {} as { [writer in SqliteWriter]: { mainUs: number; wallUs: number } };
+  for (const writer of ['loop', 'thread'] as const) {
+    const path = join(dir, `group-${writer}.sqlite`);
+    const store = writer === 'thread' ? await openSqliteThreadStore(path) : asyncStore(openSqliteStore(path));
+    await store.createTable({ tableId: 't', name: 'T', rulesetId: 'bench', genesis, createdAt: 0 }, []);
+    let v = 0;
+    const batch = async () => {
+      const { durable } = await store.commit([], (w) => {
+        for (let i = 0; i < 7; i++, v++) if (!w.append('t', v, { commandId: `c${v + 1}`, actorKey: 'gm', transaction: { ...payload, seq: v + 1 } }).ok) throw new Error('append failed');
+      });
+      await durable;
+    };
+    for (let i = 0; i < 50; i++) await batch();
+    const batches = 600;
+    const main0 = mainThreadCpuMs();
+    const t0 = performance.now();
+    for (let i = 0; i < batches; i++) await batch();
+    out[writer] = { mainUs: (1000 * (mainThreadCpuMs() - main0)) / (batches * 7), wallUs: (1000 * (performance.now() - t0)) / (batches * 7) };
+    await store.close();
+  }
+  return out;
+}
+
 const loadBefore = loadavg();
 const machine = `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, Node ${process.version}`;
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -522,6 +552,8 @@ try {
     console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
     console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
     console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+    const g = await groupCommits();
+    for (const w of ['loop', 'thread'] as const) console.log(`group commit of 7, writer on the ${w.padEnd(6)}: main thread ${f(g[w].mainUs, 1)} us CPU, ${f(g[w].wallUs, 1)} us until durable, per command`);
   }
   const replay = extras ? replayFigures() : { lines: [], ratio: null };
   for (const line of replay.lines) console.log(line);

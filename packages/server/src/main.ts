@@ -29,7 +29,7 @@ const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--po
 env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn),
      TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving),
      TABLEKEEPER_DURABILITY (process-crash, the default, or os-crash: what an acknowledged command survives),
-     TABLEKEEPER_SQLITE_WRITER (thread, the default: the SQLite file is written on a worker thread; loop: on the event loop),
+     TABLEKEEPER_SQLITE_WRITER (loop, the default: the SQLite file is written on the event loop; thread: on a worker thread),
      DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file),
      NATS_URL=nats://host:4222 (with DATABASE_URL: several instances serve the same tables; docs/deploy.md),
      TABLEKEEPER_LEASE_MS (shared mode: how long a dead instance's tables wait for another, default 3000)`;

@@ -4,12 +4,13 @@
 // (the store says so to the health check); the store closes while a batch is
 // on its way (close waits for it and for the thread's database); a stale head
 // fails the whole batch. The shared promises are in store-conformance.test.ts.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { openSqliteStore, openSqliteThreadStore, StoreError, type SqliteThreadStore } from '../src/index.js';
-import { Client, serversClosedAfterEach, tempDir } from './helpers.js';
+import { Client, serversClosedAfterEach, setupTable, tempDir } from './helpers.js';
 
 const genesis = { tableId: 't1', name: 'T', rulesetId: 'r', settings: {}, seats: {}, characters: {}, clock: { seconds: 0, counts: {} }, log: [], ext: {}, nextId: 1 } as unknown as World;
 const tx = (seq: number): Transaction => ({ seq, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: `n${seq}` }, events: [] });
@@ -168,6 +169,50 @@ describe('a table server whose SQLite writer is a thread', () => {
     expect(dup).toMatchObject({ type: 'ack', commandId: 'c1', version: v + 1, duplicate: true });
     expect(await s.store.head(t.tableId)).toBe(v + 1);
     again.close();
+  });
+
+  it('group commits over real sockets: commands of two tables sent in one turn land once each, a resent id is answered as a duplicate, a restarted server loads the tables through the thread, and the backup route copies the file', async () => {
+    const admin = 'admin-' + 'y'.repeat(30);
+    const s = await server({ sqliteWriter: 'thread', adminToken: admin });
+    const a = await setupTable(s.url, 1);
+    const b = await setupTable(s.url, 1);
+    const gmA = await Client.open(s.url, a.gm);
+    const gmB = await Client.open(s.url, b.gm);
+    const player = await Client.open(s.url, a.seats[0]!.token);
+    const va = gmA.version;
+    // Same turn, two tables and two senders: one group commit (or a few), every command applied once.
+    const answers = await Promise.all([
+      gmA.command({ type: 'log.note', text: 'a1' }, { commandId: 'a1', expectedVersion: va }),
+      gmB.command({ type: 'log.note', text: 'b1' }, { commandId: 'b1', expectedVersion: gmB.version }),
+      player.command({ type: 'log.note', text: 'p1' }, { commandId: 'p1', expectedVersion: va }),
+    ]);
+    expect(answers[0]).toMatchObject({ type: 'ack', version: va + 1 });
+    expect(answers[1]).toMatchObject({ type: 'ack' });
+    // The player's command raced the GM's on the same version: refused as stale, not lost.
+    expect(answers[2]).toMatchObject({ type: 'rejection', error: { kind: 'VERSION_CONFLICT' } });
+    await player.reach(va + 1);
+    expect(await player.command({ type: 'log.note', text: 'p1' }, { commandId: 'p1', expectedVersion: va + 1 })).toMatchObject({ type: 'ack', version: va + 2 });
+    // Resent after its ack (a lost answer): the first outcome, nothing applied again.
+    expect(await gmA.command({ type: 'log.note', text: 'a1' }, { commandId: 'a1', expectedVersion: va })).toMatchObject({ type: 'ack', version: va + 1, duplicate: true });
+    await gmA.reach(va + 2);
+    const view = JSON.stringify(gmA.view);
+    expect(await s.store.head(a.tableId)).toBe(va + 2);
+    const res = await fetch(s.url + '/api/backup', { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    const file = join(s.dir, 'copy.sqlite');
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const copy = new Database(file, { readonly: true });
+    expect(copy.prepare('SELECT count(*) FROM transactions WHERE table_id = ?').pluck().get(a.tableId)).toBe(va + 2);
+    copy.close();
+    await Promise.all([gmA.close(), gmB.close(), player.close()]);
+    // The same file again: the table loads from the thread's reads and shows what the GM saw.
+    const dbPath = s.dbPath!;
+    await s.close();
+    const again = await server({ sqliteWriter: 'thread', dbPath });
+    const back = await Client.open(again.url, a.gm);
+    expect(back.version).toBe(va + 2);
+    expect(JSON.stringify(back.view)).toBe(view);
+    await back.close();
   });
 
   it('refuses an unknown writer by name', async () => {

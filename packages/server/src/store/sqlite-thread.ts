@@ -19,7 +19,7 @@ import { StagedBatch } from './staged.js';
 
 /** Where the embedded store's writes run: 'thread' (ADR 107) or 'loop' (the in-thread store of ADR 24, 31). */
 export type SqliteWriter = 'thread' | 'loop';
-export const DEFAULT_SQLITE_WRITER: SqliteWriter = 'thread';
+export const DEFAULT_SQLITE_WRITER: SqliteWriter = 'loop';
 
 export interface SqliteThreadOptions {
   readonly durability?: Durability;
