@@ -462,7 +462,7 @@ async function groupCommits(): Promise<{ [writer in SqliteWriter]: { mainUs: num
       await durable;
     };
     for (let i = 0; i < 50; i++) await batch();
-    const batches = 600;
+    const batches = 3000;
     const main0 = mainThreadCpuMs();
     const t0 = performance.now();
     for (let i = 0; i < batches; i++) await batch();

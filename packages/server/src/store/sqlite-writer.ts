@@ -119,9 +119,9 @@ function serve(port: NonNullable<typeof parentPort>, data: WriterData): void {
           return store.whenClosed?.();
         })
         .then(() => {
-        post({ type: 'closed' });
-        port.close();
-      });
+          post({ type: 'closed' });
+          port.close();
+        });
     }
   });
   post({ type: 'ready' });
