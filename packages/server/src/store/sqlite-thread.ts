@@ -265,6 +265,9 @@ export async function openSqliteThreadStore(path: string, options: SqliteThreadO
       closed ??= (async () => {
         closing = true;
         if (starting !== null) await starting.catch(() => undefined);
+        // First (no batch decides once closing is set): the writer's connection is then the last, and SQLite's close
+        // on it checkpoints and removes the WAL, as the in-thread store's does.
+        reader.close();
         const w = worker;
         if (w !== null) {
           // Sent after every request before it: the thread answers them, closes the database, then says so and ends.
@@ -276,7 +279,6 @@ export async function openSqliteThreadStore(path: string, options: SqliteThreadO
           });
           clearTimeout(bound);
         }
-        reader.close();
         // Last: the lock is what tells another server the file is free.
         lock.close();
       })();
