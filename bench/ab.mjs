@@ -24,10 +24,15 @@ function figures(out) {
   const got = {};
   for (const line of out.split('\n')) {
     const mode = line.startsWith('realistic ') ? 'realistic' : 'empty';
-    let m = /CPU per command .*: ours ([\d,]+) us, bare ws ([\d,]+) us/.exec(line);
+    let m = /CPU per command \(process.*: ours ([\d,]+) us, bare ws ([\d,]+) us/.exec(line);
     if (m) {
       got[`${mode} cpu us`] = Number(m[1].replace(/,/g, ''));
       got[`${mode} bare cpu us`] = Number(m[2].replace(/,/g, ''));
+    }
+    m = /main thread CPU per command .*: ours ([\d,]+) us, bare ws ([\d,]+) us/.exec(line);
+    if (m) {
+      got[`${mode} main cpu us`] = Number(m[1].replace(/,/g, ''));
+      got[`${mode} bare main cpu us`] = Number(m[2].replace(/,/g, ''));
     }
     m = /ratio \(ours \/ bare ws\): throughput ([\d.]+)x, p50 latency ([\d.]+)x, p99 latency ([\d.]+)x/.exec(line);
     if (m) {

@@ -10,4 +10,10 @@ npx esbuild "$1" --bundle --platform=node --format=esm --keep-names --log-level=
   --external:tinybench --external:qrcode --external:pg --external:nats --outfile="$out"
 # Workers are loaded by URL beside the module that starts them.
 cp packages/server/src/store/checkpoint-worker.mjs node_modules/.cache/perf/
+# The SQLite writer thread (ADR 107): its boot file loads the bundle when it finds one beside it.
+if [ -f packages/server/src/store/sqlite-writer-boot.mjs ]; then
+  cp packages/server/src/store/sqlite-writer-boot.mjs node_modules/.cache/perf/
+  npx esbuild packages/server/src/store/sqlite-writer.ts --bundle --platform=node --format=esm --keep-names --log-level=error \
+    --external:better-sqlite3 --outfile=node_modules/.cache/perf/sqlite-writer.bundle.mjs
+fi
 echo "$out"

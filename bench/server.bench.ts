@@ -14,7 +14,7 @@
 // Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic,
 // BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash, BENCH_EXTRAS=0 for the load modes only, BENCH_MARKS=1,
 // BENCH_ALLOC=1 for bytes allocated per command in our rounds)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ import { loadavg } from 'node:os';
 import { coreModule, countdownsModule, createEngine, type Command, type Transaction } from '../packages/engine/src/index.js';
 import { engineFor, osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
-import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
+import { applyPragmas, asyncStore, DEFAULT_DURABILITY, DEFAULT_SQLITE_WRITER, moduleCatalog, openSqliteStore, openSqliteThreadStore, Room, startServer, type BatchWriter, type Durability, type SqliteWriter } from '../packages/server/src/index.js';
 import { AllocSampler } from './alloc-sampler.js';
 import { goalLines, goalsOf, type ModeFigures } from './goals.js';
 import { replayFigures } from './replay-lines.js';
@@ -42,6 +42,8 @@ const REGISTRY_ENGINE = process.env['BENCH_ENGINE'] === 'registry';
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
 /** The store's durability contract (ADR 31); unset: the server's default. */
 const DURABILITY = process.env['BENCH_DURABILITY'] as Durability | undefined;
+/** Where the store's commits run (ADR 107); unset: the server's default. */
+const WRITER = process.env['BENCH_SQLITE_WRITER'] as SqliteWriter | undefined;
 
 /** With BENCH_ALLOC=1, our rounds sample the bytes they allocate (sampling slows them: the timings of such a run mean nothing). */
 const sampler = process.env['BENCH_ALLOC'] === '1' ? new AllocSampler() : null;
@@ -66,6 +68,8 @@ interface LoadResult {
   sizes: Map<string, number[]>;
   /** Process CPU time (user + system, all threads) per command over the round, µs: unlike wall-clock rates, barely moved by other jobs on the machine. */
   cpuPerCommand: number;
+  /** The main thread's own CPU per command, µs (Linux, 10 ms ticks; NaN elsewhere): a writer thread's work is not in it (ADR 107). */
+  loopPerCommand: number;
   /** The round's wall-clock window, to sum the garbage collections that fell in it. */
   window: readonly [number, number];
 }
@@ -188,18 +192,32 @@ interface Contender {
   close(): Promise<void>;
 }
 
+/** CPU time of the process's main thread (ms), from /proc (the thread's id is the process's); NaN where there is no /proc. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the file, in clock ticks of 10 ms (CLK_TCK 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Times one round over all tables at once: from the first command to the last table's last ack. */
 async function timed(run: (latencies: number[], sizes: Map<string, number[]>) => Promise<number[]>): Promise<LoadResult> {
   const latencies: number[] = [];
   const sizes = new Map<string, number[]>();
   const cpu = process.cpuUsage();
+  const main0 = mainThreadCpuMs();
   const start = performance.now();
   const lastAcks = await run(latencies, sizes);
   const end = performance.now();
   const used = process.cpuUsage(cpu);
+  const loopPerCommand = (1000 * (mainThreadCpuMs() - main0)) / (TABLES * COMMANDS);
   const seconds = (Math.max(...lastAcks) - start) / 1000;
   const cpuPerCommand = (used.user + used.system) / (TABLES * COMMANDS);
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes, cpuPerCommand, window: [start, end] };
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes, cpuPerCommand, loopPerCommand, window: [start, end] };
 }
 
 /** The bench's rulesets: its own module lists, or (BENCH_ENGINE=registry) the server's OSR engine for the realistic tables. */
@@ -230,6 +248,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
     httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     limits: { maxTables: TABLES + 10 },
     ...(DURABILITY === undefined ? {} : { durability: DURABILITY }),
+    ...(WRITER === undefined ? {} : { sqliteWriter: WRITER }),
   });
   const wsUrl = server.url.replace('http', 'ws') + WS_PATH;
   const tables: WebSocket[][] = [];
@@ -296,13 +315,16 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
 /** A realistic table: 10 characters (3 held by seats), a 10-combatant encounter, 3 countdowns, 300 notes (1 in 5 GM-only). Returns two countdown ids to tick. */
 async function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId: string, seatIds: string[]): Promise<string[]> {
   const room = (await server.load(tableId))!;
+  let writer: BatchWriter | null = null;
   const run = (command: Command) => {
-    const r = room.submit({ role: 'gm' }, null, room.version, command);
+    const r = room.submit({ role: 'gm' }, null, room.version, command, writer);
     if (!r.ok) throw new Error(`${command.type}: ${JSON.stringify(r.error)}`);
     return r.transaction?.kind === 'command' ? r.transaction.events : [];
   };
   const countdowns: string[] = [];
-  server.store.sync!.batch(() => {
+  // One group commit through the port, whichever writer the store has (the queue is idle while the bench sets up).
+  const { durable } = await server.store.commit([], (w) => {
+    writer = w;
     const characterIds: string[] = [];
     for (let c = 0; c < 10; c++) {
       const seatId = seatIds[c];
@@ -316,6 +338,7 @@ async function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId:
     }
     for (let n = 0; n < 300; n++) run({ type: 'log.note', text: `Note ${n}: the party checks the corridor and the torches flicker in the draught.`, ...(n % 5 === 4 ? { audience: { kind: 'gm' } } : {}) });
   });
+  await durable;
   return countdowns;
 }
 
@@ -419,12 +442,43 @@ async function commits() {
   return { raw: hz(0), append: hz(1), submit: hz(2) };
 }
 
+/**
+ * Group commits of 7 appends (the realistic mode's mean batch) through the port, awaited one after another as the
+ * commit queue does, on each writer (ADR 107): the main thread's CPU and the wall time until durable, per command.
+ */
+async function groupCommits(): Promise<{ [writer in SqliteWriter]: { mainUs: number; wallUs: number } }> {
+  const payload: Transaction = { seq: 1, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: 'bench note' }, events: [{ type: 'log.noted', text: 'bench note', audience: { kind: 'all' }, by: 'gm' }] };
+  const genesis = createEngine([coreModule]).createTable({ tableId: 't', name: 'T', rulesetId: 'bench' }).genesis;
+  const out = {} as { [writer in SqliteWriter]: { mainUs: number; wallUs: number } };
+  for (const writer of ['loop', 'thread'] as const) {
+    const path = join(dir, `group-${writer}.sqlite`);
+    const store = writer === 'thread' ? await openSqliteThreadStore(path) : asyncStore(openSqliteStore(path));
+    await store.createTable({ tableId: 't', name: 'T', rulesetId: 'bench', genesis, createdAt: 0 }, []);
+    let v = 0;
+    const batch = async () => {
+      const { durable } = await store.commit([], (w) => {
+        for (let i = 0; i < 7; i++, v++) if (!w.append('t', v, { commandId: `c${v + 1}`, actorKey: 'gm', transaction: { ...payload, seq: v + 1 } }).ok) throw new Error('append failed');
+      });
+      await durable;
+    };
+    for (let i = 0; i < 50; i++) await batch();
+    const batches = 3000;
+    const main0 = mainThreadCpuMs();
+    const t0 = performance.now();
+    for (let i = 0; i < batches; i++) await batch();
+    out[writer] = { mainUs: (1000 * (mainThreadCpuMs() - main0)) / (batches * 7), wallUs: (1000 * (performance.now() - t0)) / (batches * 7) };
+    await store.close();
+  }
+  return out;
+}
+
 const loadBefore = loadavg();
 const machine = `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, Node ${process.version}`;
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
 console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
 console.log(`store durability: ${DURABILITY ?? DEFAULT_DURABILITY} (BENCH_DURABILITY=process-crash|os-crash; ADR 31)`);
+console.log(`store writer: ${WRITER ?? DEFAULT_SQLITE_WRITER} (BENCH_SQLITE_WRITER=thread|loop; ADR 107)`);
 console.log(`load average at start (shared machine): ${loadBefore.map((x) => x.toFixed(2)).join(' ')}`);
 const medianSizes = (sizes: Map<string, number[]>) =>
   [...sizes.entries()]
@@ -472,6 +526,8 @@ try {
     const cpuOf = (side: 'ours' | 'peer') => median(rounds.map((x) => x[side].cpuPerCommand));
     // CPU per command counts the clients' work too (they share the process); it moves little with the machine's load.
     console.log(`${prefix}CPU per command (process, clients included): ours ${f(cpuOf('ours'))} us, bare ws ${f(cpuOf('peer'))} us, ratio ${f(median(rounds.map((x) => x.ours.cpuPerCommand / x.peer.cpuPerCommand)), 2)}x (medians of ${ROUNDS} rounds)`);
+    const loopOf = (side: 'ours' | 'peer') => median(rounds.map((x) => x[side].loopPerCommand));
+    console.log(`${prefix}main thread CPU per command (clients included): ours ${f(loopOf('ours'))} us, bare ws ${f(loopOf('peer'))} us (medians of ${ROUNDS} rounds)`);
     const gcOf = (side: 'ours' | 'peer') => rounds.map((x) => gcIn(x[side].window));
     const gcLine = (side: 'ours' | 'peer') => `${f(median(gcOf(side).map((g) => g.total)))} ms a round, longest pause ${f(Math.max(...gcOf(side).map((g) => g.longest)), 1)} ms`;
     console.log(`${prefix}garbage collection in the rounds: ours ${gcLine('ours')}; bare ws ${gcLine('peer')}`);
@@ -496,6 +552,8 @@ try {
     console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
     console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
     console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+    const g = await groupCommits();
+    for (const w of ['loop', 'thread'] as const) console.log(`group commit of 7, writer on the ${w.padEnd(6)}: main thread ${f(g[w].mainUs, 1)} us CPU, ${f(g[w].wallUs, 1)} us until durable, per command`);
   }
   const replay = extras ? replayFigures() : { lines: [], ratio: null };
   for (const line of replay.lines) console.log(line);

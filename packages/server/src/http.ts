@@ -302,12 +302,14 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!d.adminToken || !given || !sameHash(hashToken(given), hashToken(d.adminToken))) {
       return fail(reply, 403, { kind: 'FORBIDDEN', message: 'backups need the admin token (TABLEKEEPER_ADMIN_TOKEN) as Bearer' });
     }
-    const backup = (store.sync as Partial<SqliteEventStore> | null)?.backup;
+    // The in-thread SQLite store, or the one whose writer thread runs the backup (ADR 107).
+    const source = (store.sync ?? store) as Partial<Pick<SqliteEventStore, 'backup'>>;
+    const backup = source.backup;
     if (!backup) return fail(reply, 501, { kind: 'UNAVAILABLE', message: 'this store cannot make backups' });
     const dir = mkdtempSync(join(tmpdir(), 'tk-backup-'));
     const file = join(dir, 'tablekeeper.sqlite');
     try {
-      await backup.call(store.sync, file);
+      await backup.call(source, file);
       const bytes = readFileSync(file);
       return reply.header('content-type', 'application/vnd.sqlite3').header('content-disposition', 'attachment; filename="tablekeeper-backup.sqlite"').send(bytes);
     } finally {

@@ -11,6 +11,7 @@ import type { EventStore, SyncEventStore } from './store/port.js';
 import type { ClusterOptions } from './cluster/cluster.js';
 import { onPort } from './store/lift.js';
 import { openSqliteStore, type Durability } from './store/sqlite.js';
+import { DEFAULT_SQLITE_WRITER, openSqliteThreadStore, type SqliteWriter } from './store/sqlite-thread.js';
 import { registryCatalog } from './registry-catalog.js';
 
 export { buildApp, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
@@ -25,6 +26,7 @@ export { moduleCatalog, type ModuleCatalogEntry, type RulesetCatalog } from './r
 export { registryCatalog } from './registry-catalog.js';
 export { mintToken, hashToken, bearer, sameHash, TOKEN_BYTES } from './tokens.js';
 export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, DEFAULT_DURABILITY, SYNC_WINDOW_MS, type Durability, type SqliteEventStore } from './store/sqlite.js';
+export { openSqliteThreadStore, DEFAULT_SQLITE_WRITER, type SqliteWriter, type SqliteThreadStore, type SqliteThreadOptions } from './store/sqlite-thread.js';
 export { memoryStore } from './store/memory.js';
 export { asyncStore, onPort } from './store/lift.js';
 export { StoreError, type EventStore, type SyncEventStore, type BatchWriter, type CommandKey, type StoredRow, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
@@ -43,6 +45,8 @@ export interface StartOptions {
   readonly store?: EventStore | SyncEventStore;
   /** What an acknowledged command survives, for the SQLite file opened here (default 'process-crash', ADR 31). */
   readonly durability?: Durability;
+  /** Where the SQLite file opened here is written: 'thread' (a worker thread, ADR 107) or 'loop' (the event loop); default DEFAULT_SQLITE_WRITER. */
+  readonly sqliteWriter?: SqliteWriter;
   readonly logger?: Logger;
   readonly catalog?: RulesetCatalog;
   readonly allowedOrigins?: readonly string[];
@@ -83,7 +87,10 @@ export function createLogger(level = process.env['LOG_LEVEL'] ?? 'info'): Logger
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dbPath = options.store ? null : (options.dbPath ?? join(options.dataDir ?? 'data', 'tablekeeper.sqlite'));
-  const store = onPort(options.store ?? openSqliteStore(dbPath!, options.durability === undefined ? {} : { durability: options.durability }));
+  const durability = options.durability === undefined ? {} : { durability: options.durability };
+  const writer = options.sqliteWriter ?? DEFAULT_SQLITE_WRITER;
+  if (writer !== 'thread' && writer !== 'loop') throw new Error(`the SQLite writer must be 'thread' or 'loop', not ${JSON.stringify(writer)}`);
+  const store = options.store ? onPort(options.store) : writer === 'thread' ? await openSqliteThreadStore(dbPath!, durability) : onPort(openSqliteStore(dbPath!, durability));
   const logger = options.logger ?? createLogger();
   try {
     const catalog = options.catalog ?? registryCatalog();

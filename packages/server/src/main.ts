@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { capabilityLink } from '@tablekeeper/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, DEFAULT_PORT, openSqliteStore, startServer, type Durability } from './index.js';
+import { createLogger, DEFAULT_PORT, openSqliteStore, startServer, type Durability, type SqliteWriter } from './index.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { openPostgresStore } from './store/postgres.js';
@@ -28,6 +28,8 @@ interface Args {
 const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
 env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn),
      TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving),
+     TABLEKEEPER_DURABILITY (process-crash, the default, or os-crash: what an acknowledged command survives),
+     TABLEKEEPER_SQLITE_WRITER (loop, the default: the SQLite file is written on the event loop; thread: on a worker thread),
      DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file),
      NATS_URL=nats://host:4222 (with DATABASE_URL: several instances serve the same tables; docs/deploy.md),
      TABLEKEEPER_LEASE_MS (shared mode: how long a dead instance's tables wait for another, default 3000)`;
@@ -107,6 +109,8 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
     ...(process.env['TABLEKEEPER_ADMIN_TOKEN'] ? { adminToken: process.env['TABLEKEEPER_ADMIN_TOKEN'] } : {}),
     // 'os-crash' acknowledges a command only once it is synced to disk (ADR 31); openSqliteStore names a wrong value.
     ...(process.env['TABLEKEEPER_DURABILITY'] ? { durability: process.env['TABLEKEEPER_DURABILITY'] as Durability } : {}),
+    // Where the SQLite file's commits run (ADR 107); startServer names a wrong value.
+    ...(process.env['TABLEKEEPER_SQLITE_WRITER'] ? { sqliteWriter: process.env['TABLEKEEPER_SQLITE_WRITER'] as SqliteWriter } : {}),
   });
   const lan = host === '0.0.0.0' ? lanAddress() : null;
   const base = lan ? `http://${lan}:${server.port}` : server.url;

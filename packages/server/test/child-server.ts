@@ -14,9 +14,9 @@ export interface ChildServer {
 export const childServers: ChildProcess[] = [];
 
 /** Starts the child and resolves once it prints READY with its URL; rejects with its stderr if it exits first. */
-export function startChildServer(dbPath: string, o: { fsizeBytes?: number; checkpointEveryMs?: number } = {}): Promise<ChildServer> {
+export function startChildServer(dbPath: string, o: { fsizeBytes?: number; checkpointEveryMs?: number; writer?: 'thread' | 'loop' } = {}): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
-    const node = [process.execPath, '--import', 'tsx', child, dbPath, ...(o.checkpointEveryMs === undefined ? [] : [String(o.checkpointEveryMs)])];
+    const node = [process.execPath, '--import', 'tsx', child, dbPath, o.checkpointEveryMs === undefined ? '' : String(o.checkpointEveryMs), ...(o.writer === undefined ? [] : [o.writer])];
     const [cmd, ...args] = o.fsizeBytes === undefined ? node : ['prlimit', `--fsize=${o.fsizeBytes}`, '--', ...node];
     const proc = spawn(cmd!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     childServers.push(proc);

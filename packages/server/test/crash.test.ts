@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { coreModule, countdownsModule, createEngine, type Transaction, type World } from '@tablekeeper/engine';
-import { DEFAULT_ROOM_LIMITS } from '../src/index.js';
+import { DEFAULT_ROOM_LIMITS, DEFAULT_SQLITE_WRITER } from '../src/index.js';
 import { killChildServers, startChildServer } from './child-server.js';
 import { Client, http, tempDir } from './helpers.js';
 
-const KILLS = 25;
+/** Kills per writer (ADR 107): the default writer gets the full run, the other a shorter one. */
+const killsOf = (writer: 'thread' | 'loop') => (writer === DEFAULT_SQLITE_WRITER ? 25 : 10);
 const t = tempDir();
 afterAll(() => {
   killChildServers();
@@ -34,16 +35,17 @@ const nextCommand = () => {
   }
 };
 
-describe('crash durability', () => {
+describe.each(['thread', 'loop'] as const)('crash durability, the SQLite writer on the %s', (writer) => {
+  const KILLS = killsOf(writer);
   it(`keeps every acknowledged transaction through ${KILLS} SIGKILLs`, async () => {
-    const dbPath = join(t.dir, 'crash.sqlite');
-    let { proc, url } = await startChildServer(dbPath);
+    const dbPath = join(t.dir, `crash-${writer}.sqlite`);
+    let { proc, url } = await startChildServer(dbPath, { writer });
     const made = await http<{ tableId: string; gmToken: string }>(url, 'POST', '/api/tables', { name: 'Crash', rulesetId: 'core-only' });
     const { tableId, gmToken } = made.body;
     let maxAcked = 0;
     let killsMidStream = 0;
     for (let k = 0; k < KILLS; k++) {
-      if (k > 0) ({ proc, url } = await startChildServer(dbPath));
+      if (k > 0) ({ proc, url } = await startChildServer(dbPath, { writer }));
       const gm = await Client.open(url, gmToken);
       expect(gm.version, 'the restarted server has every acknowledged version').toBeGreaterThanOrEqual(maxAcked);
       const acked = new Map<number, string>();

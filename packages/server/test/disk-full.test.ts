@@ -16,17 +16,17 @@ afterAll(() => {
   t.cleanup();
 });
 
-describe('a full disk', () => {
+describe.each(['thread', 'loop'] as const)('a full disk, the SQLite writer on the %s', (writer) => {
   it('refuses commands as UNAVAILABLE, answers 503 on HTTP and /healthz with the reason, and keeps exactly the acknowledged transactions', async () => {
-    const dbPath = join(t.dir, 'full.sqlite');
+    const dbPath = join(t.dir, `full-${writer}.sqlite`);
     // First run without a cap creates the schema; the capped run may then grow the files by about 600 KB.
-    const first = await startChildServer(dbPath);
+    const first = await startChildServer(dbPath, { writer });
     const made = await http<{ tableId: string; gmToken: string }>(first.url, 'POST', '/api/tables', { name: 'Full', rulesetId: 'core-only' });
     expect(made.status).toBe(201);
     await stopChildServer(first.proc);
     const cap = Math.max(statSync(dbPath).size, 64 * 1024) + 600 * 1024;
     // Checkpoints held off (ADR 24): one would copy the capped WAL into the database file, free the WAL and end the "full disk".
-    const { proc, url } = await startChildServer(dbPath, { fsizeBytes: cap, checkpointEveryMs: 1e9 });
+    const { proc, url } = await startChildServer(dbPath, { fsizeBytes: cap, checkpointEveryMs: 1e9, writer });
     const gm = await Client.open(url, made.body.gmToken);
     const text = 'x'.repeat(1900);
     let acked = gm.version;
@@ -54,7 +54,7 @@ describe('a full disk', () => {
     const head = db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck().get(made.body.tableId) as number;
     db.close();
     expect(head).toBe(acked);
-    const again = await startChildServer(dbPath);
+    const again = await startChildServer(dbPath, { writer });
     expect((await http(again.url, 'GET', '/healthz')).status).toBe(200);
     const back = await Client.open(again.url, made.body.gmToken);
     expect(back.version).toBe(acked);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { asyncStore, memoryStore, openSqliteStore, startServer, StoreError, type EventStore, type TokenRecord } from '../src/index.js';
+import { asyncStore, memoryStore, openSqliteStore, openSqliteThreadStore, startServer, StoreError, type EventStore, type TokenRecord } from '../src/index.js';
 import { openPostgresStore, PG_SCHEMA_VERSION } from '../src/store/postgres.js';
 import { PgLeaseStore } from '../src/cluster/lease.js';
 import { Client, http, setupTable, silent, tempDir, testCatalog, UNLIMITED_HTTP } from './helpers.js';
@@ -56,6 +56,18 @@ const makers: [string, () => Promise<Subject>][] = [
         t.cleanup();
       });
       // One server per file (its owner lock): a second client is the same store.
+      return { store, other: async () => store };
+    },
+  ],
+  [
+    'sqlite writer thread',
+    async () => {
+      const t = tempDir();
+      const store = await openSqliteThreadStore(join(t.dir, 'db.sqlite'));
+      cleanups.push(async () => {
+        await store.close();
+        t.cleanup();
+      });
       return { store, other: async () => store };
     },
   ],
@@ -362,7 +374,7 @@ describe.each(makers)('%s store on the port', (kind, make) => {
   it('reports a writable store to the health check', async () => {
     const { store: s } = await make();
     expect(await s.probeWrite()).toBeNull();
-    expect(s.kind).toBe(kind);
+    expect(s.kind).toBe(kind === 'sqlite writer thread' ? 'sqlite' : kind);
   });
 });
 

@@ -9,7 +9,8 @@
 import pg from 'pg';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { LEASE_SCHEMA } from '../cluster/lease.js';
-import { StoreError, type AppendResult, type BatchWriter, type CommandKey, type EventStore, type Fence, type JoinCodeRecord, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { commandKey, StagedBatch } from './staged.js';
+import { StoreError, type CommandKey, type EventStore, type Fence, type JoinCodeRecord, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -91,7 +92,6 @@ interface TokenRow {
 }
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
 const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_id, role: r.role, seatId: r.seat_id, createdAt: Number(r.created_at), revokedAt: r.revoked_at === null ? null : Number(r.revoked_at) });
-const keyOf = (tableId: string, actorKey: string, commandId: string) => `${tableId}\u0000${actorKey}\u0000${commandId}`;
 /**
  * Refuses the write unless every fenced table's lease is still at the writer's owner and epoch. FOR SHARE holds the
  * lease rows until COMMIT: a takeover (an UPDATE of the row) waits for this write, and a write after it sees the new epoch.
@@ -392,9 +392,9 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
           'SELECT t.table_id, t.version, t.command_id, t.actor, t.tx FROM transactions t JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(table_id, actor, command_id) ON t.table_id = k.table_id AND t.actor = k.actor AND t.command_id = k.command_id',
           [lookups.map((k) => k.tableId), lookups.map((k) => k.actorKey), lookups.map((k) => k.commandId)],
         );
-        for (const r of rows) found.set(keyOf(r.table_id, r.actor, r.command_id!), toTx(r));
+        for (const r of rows) found.set(commandKey(r.table_id, r.actor, r.command_id!), toTx(r));
       }
-      const batch = new StagedBatch(lookups, found);
+      const batch = new PgBatch(lookups, found);
       const value = fn(batch);
       return { value, durable: batch.empty() ? Promise.resolve() : inTx((c) => batch.write(c, fences)) };
     },
@@ -415,51 +415,18 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
   return store;
 }
 
-/** A group commit's rows, staged while the batch decides and written in one transaction after. */
-class StagedBatch implements BatchWriter {
-  private readonly rows: { tableId: string; version: number; commandId: string | null; actorKey: string; tx: string }[] = [];
-  private readonly heads = new Map<string, number>();
-  private readonly snapshots = new Map<string, { version: number; state: string }>();
-  private readonly looked: Set<string>;
-
-  constructor(
-    lookups: readonly CommandKey[],
-    private readonly found: Map<string, TxRecord>,
-  ) {
-    this.looked = new Set(lookups.map((k) => keyOf(k.tableId, k.actorKey, k.commandId)));
-  }
-
-  empty(): boolean {
-    return this.rows.length === 0 && this.snapshots.size === 0;
-  }
-
-  findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null {
-    const key = keyOf(tableId, actorKey, commandId);
-    const hit = this.found.get(key);
-    if (hit) return hit;
-    // A command id never read before the batch cannot be answered without a round trip: refuse rather than guess.
-    if (!this.looked.has(key)) throw new StoreError('UNAVAILABLE', `command id ${commandId} of table ${tableId} was not read before its group commit`);
-    return null;
-  }
-
-  append(tableId: string, expected: number, record: Omit<TxRecord, 'version'>): AppendResult {
-    if (record.commandId !== null) {
-      const dup = this.findCommand(tableId, record.actorKey, record.commandId);
-      if (dup) return { ok: false, reason: 'duplicate', existing: dup };
-    }
-    const head = this.heads.get(tableId);
-    if (head !== undefined && head !== expected) return { ok: false, reason: 'conflict', current: head };
-    const version = expected + 1;
-    const tx = JSON.stringify(record.transaction);
-    this.rows.push({ tableId, version, commandId: record.commandId, actorKey: record.actorKey, tx });
-    this.heads.set(tableId, version);
-    // A later command of this batch with the same id is answered as a duplicate of this one.
-    if (record.commandId !== null) this.found.set(keyOf(tableId, record.actorKey, record.commandId), { version, commandId: record.commandId, actorKey: record.actorKey, transaction: JSON.parse(tx) as Transaction });
-    return { ok: true, version };
-  }
-
-  putSnapshot(tableId: string, version: number, state: string): void {
-    this.snapshots.set(tableId, { version, state });
+/** A group commit's rows, staged while the batch decides (store/staged.ts) and written in one transaction after. */
+class PgBatch extends StagedBatch {
+  constructor(lookups: readonly CommandKey[], found: Map<string, TxRecord>) {
+    const looked = new Set(lookups.map((k) => commandKey(k.tableId, k.actorKey, k.commandId)));
+    super((tableId, actorKey, commandId) => {
+      const key = commandKey(tableId, actorKey, commandId);
+      const hit = found.get(key);
+      if (hit) return hit;
+      // A command id never read before the batch cannot be answered without a round trip: refuse rather than guess.
+      if (!looked.has(key)) throw new StoreError('UNAVAILABLE', `command id ${commandId} of table ${tableId} was not read before its group commit`);
+      return null;
+    });
   }
 
   /** Inserts the batch; a version another writer took first fails the whole batch (the rooms reload from the store). */

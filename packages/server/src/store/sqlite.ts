@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { StoreError, type AppendResult, type JoinCodeRecord, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type AppendResult, type JoinCodeRecord, type StoredRow, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -106,6 +106,18 @@ export interface SqliteOptions {
   readonly shared?: boolean;
   /** How often the checkpoint thread copies the WAL into the database file (ms). */
   readonly checkpointEveryMs?: number;
+  /** The caller already holds the owner lock (the writer thread's parent, ADR 107): skip it, keep the checkpoint thread. */
+  readonly lockHeld?: boolean;
+}
+
+/** A row a group commit decided elsewhere (the writer thread's parent, ADR 107): the transaction already as text. */
+export interface BatchRow extends StoredRow {
+  readonly tableId: string;
+}
+export interface BatchSnapshot {
+  readonly tableId: string;
+  readonly version: number;
+  readonly state: string;
 }
 
 /** The WAL checkpoint thread's period: often enough that the WAL stays a few MB under a steady load. */
@@ -119,7 +131,7 @@ const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
  * fails fast. The database itself is opened in normal locking mode, so the
  * checkpoint thread can have its own connection (ADR 24).
  */
-function ownerLock(path: string): Database.Database {
+export function ownerLock(path: string): Database.Database {
   const lock = new Database(`${path}-lock`);
   try {
     lock.pragma('busy_timeout = 0');
@@ -226,6 +238,19 @@ interface TokenRow {
   revoked_at: number | null;
 }
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
+/** A command id's stored transaction on `db` (the writer's connection, or a read-only one beside it, ADR 107). */
+export function commandFinder(db: Database.Database): (tableId: string, actorKey: string, commandId: string) => TxRecord | null {
+  const find = db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?');
+  return (tableId, actorKey, commandId) => {
+    const r = find.get(tableId, actorKey, commandId) as TxRow | undefined;
+    return r ? toTx(r) : null;
+  };
+}
+
+/** The store needs a file: WAL does not work in memory. */
+export function refuseMemoryPath(path: string): void {
+  if (path === ':memory:' || path === '') throw new StoreError('PRAGMA', 'the SQLite store needs a file (WAL does not work in memory); use the memory store for tests');
+}
 const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_id, role: r.role, seatId: r.seat_id, createdAt: r.created_at, revokedAt: r.revoked_at });
 
 export interface SqliteEventStore extends SyncEventStore {
@@ -239,16 +264,21 @@ export interface SqliteEventStore extends SyncEventStore {
   checkpointNow(): Promise<{ walFrames: number; copied: number }>;
   /** Online backup of the whole database to `path` (consistent while the server runs). */
   backup(path: string): Promise<void>;
+  /**
+   * A group commit of rows decided elsewhere (ADR 107), as `commit`: each row must follow its table's head and carry
+   * an unused command id, else the whole batch rolls back (StoreError CONFLICT) and nothing is written.
+   */
+  commitRows(rows: readonly BatchRow[], snapshots: readonly BatchSnapshot[], beforeCommit?: () => void): { readonly durable: Promise<void> };
 }
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteEventStore {
-  if (path === ':memory:' || path === '') throw new StoreError('PRAGMA', 'the SQLite store needs a file (WAL does not work in memory); use the memory store for tests');
+  refuseMemoryPath(path);
   const durability = options.durability ?? DEFAULT_DURABILITY;
   if (durability !== 'process-crash' && durability !== 'os-crash') throw new StoreError('PRAGMA', `durability must be 'process-crash' or 'os-crash', not ${JSON.stringify(durability)}`);
   const syncWindowMs = options.syncWindowMs ?? SYNC_WINDOW_MS;
   if (!Number.isFinite(syncWindowMs) || syncWindowMs < 0 || syncWindowMs > 10_000) throw new StoreError('PRAGMA', `syncWindowMs must be between 0 and 10000 ms, not ${syncWindowMs}`);
   mkdirSync(dirname(path), { recursive: true });
-  const lock = options.shared ? null : ownerLock(path);
+  const lock = options.shared || options.lockHeld ? null : ownerLock(path);
   const db = new Database(path);
   try {
     applyPragmas(db);
@@ -276,7 +306,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
     // A used command id hits the UNIQUE key and writes nothing (DO NOTHING): the usual append is one statement, no look-up first.
     appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ? ON CONFLICT DO NOTHING'),
-    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version LIMIT ?'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
     pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
@@ -339,6 +368,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   /** Set when an append inside a batch failed in a way that ended the write transaction: the rest of the batch must not autocommit. */
   let batchBroken: unknown = null;
 
+  const findCommand = commandFinder(db);
   const insertTokens = (tokens: readonly TokenRecord[]) => {
     for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
   };
@@ -347,13 +377,15 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     q.insertTable.run(t.tableId, t.name, t.rulesetId, JSON.stringify(t.genesis), t.createdAt);
   };
 
+  /** One statement checks the head and inserts: no row is written unless version expected is the last one and the id is new. */
+  const appendText = (tableId: string, expected: number, commandId: string | null, actorKey: string, tx: string): boolean =>
+    q.appendAtHead.run(tableId, expected + 1, commandId, actorKey, tx, tableId, expected).changes === 1;
   const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
-    // One statement checks the head and inserts: no row is written unless version expected is the last one and the id is new.
-    if (q.appendAtHead.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction), tableId, expected).changes === 1) return { ok: true, version: expected + 1 };
+    if (appendText(tableId, expected, r.commandId, r.actorKey, JSON.stringify(r.transaction))) return { ok: true, version: expected + 1 };
     // Nothing written: a used id answers as a duplicate before a stale version (a retry after its own success).
     if (r.commandId !== null) {
-      const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
-      if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
+      const dup = findCommand(tableId, r.actorKey, r.commandId);
+      if (dup) return { ok: false, reason: 'duplicate', existing: dup };
     }
     return { ok: false, reason: 'conflict', current: q.head.get(tableId) as number };
   };
@@ -438,10 +470,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         throw e;
       }
     },
-    findCommand(tableId, actorKey, commandId) {
-      const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
-      return r ? toTx(r) : null;
-    },
+    findCommand,
     // LIMIT -1 is no limit in SQLite.
     readLog: (tableId, after = 0, limit = -1) => (q.readLog.all(tableId, after, Number.isFinite(limit) ? limit : -1) as TxRow[]).map(toTx),
     putSnapshot(tableId, version, state) {
@@ -527,6 +556,18 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         throw failSync(e);
       });
       return { value, durable };
+    },
+    commitRows(rows, snapshots, beforeCommit) {
+      return store.commit(() => {
+        for (const r of rows) {
+          if (!appendText(r.tableId, r.version - 1, r.commandId, r.actorKey, r.tx)) {
+            throw new StoreError('CONFLICT', `table ${r.tableId} is not at version ${r.version - 1} in the store, or command id ${String(r.commandId)} was used; nothing of this batch was saved`);
+          }
+        }
+        for (const s of snapshots) store.putSnapshot(s.tableId, s.version, s.state);
+        // Tests: the writer thread dies here, inside the transaction (ADR 107).
+        beforeCommit?.();
+      });
     },
     probeWritable() {
       return store.probeWrite() === null;
