@@ -25,6 +25,8 @@ function holdSyncs(store: unknown) {
   s.commit = <T>(fn: () => T) => {
     const { value, durable } = orig(fn);
     const gate = new Promise<void>((resolve, reject) => held.push({ resolve, reject }));
+    // A gate failed before the real sync resolved has no handler yet: mark it handled (the chain still rejects).
+    gate.catch(() => undefined);
     return { value, durable: durable.then(() => gate) };
   };
   return {
