@@ -596,7 +596,7 @@ const eventAudience = (world: World, e: EngineEvent) => audienceOf(world, IDS.ma
 /**
  * At the end of a turn (setting teams.hitsLandAtTurnEnd) and always at the end
  * of the encounter: hits nobody answered land with no reaction, and a
- * fortify-or-fall choice nobody answered falls.
+ * fortify-or-fall choice nobody answered falls, if its creature is in the fight.
  */
 const landHits: Reaction = (world, e, env) => {
   // The end of the fight always settles them (review 10: a goblin's unanswered hit from the last fight landed in the
@@ -605,13 +605,15 @@ const landHits: Reaction = (world, e, env) => {
   if (!ended && (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd'))) return [];
   const st = getTeams(world);
   const pending = Object.values(st.pending).sort((a, b) => (a.id < b.id ? -1 : 1));
-  if (pending.length === 0 && Object.keys(st.atRisk).length === 0) return [];
+  // A choice raised between fights for someone this fight never had waits on (ADR 112): its prompt shows between fights.
+  const inFight = (id: string) => Object.hasOwn(getEncounter(world).combatants, id);
+  if (pending.length === 0 && !Object.keys(st.atRisk).some(inFight)) return [];
   const d = new Draft(world, env.rng);
   for (const p of pending) {
     const live = own(getTeams(d.world).pending, p.id);
     if (live !== undefined) resolveHit(d, live, { kind: 'none' });
   }
-  for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: ended ? 'did not fortify before the fight ended' : 'did not fortify in time' });
+  for (const id of Object.keys(getTeams(d.world).atRisk).filter(inFight).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: ended ? 'did not fortify before the fight ended' : 'did not fortify in time' });
   // No incapacitation flags here: the kernel would start the next turn before closing this one.
   // The sheet already makes a knocked-out combatant unable (canAct), so the order stays right.
   return d.done().filter((x) => x.type !== 'encounter.incapacitatedSet');

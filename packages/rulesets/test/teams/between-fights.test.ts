@@ -161,6 +161,19 @@ describe('fortify or fall between fights (003 "Damage", ADR 112)', () => {
     expect(JSON.stringify(h.s.view(h.bo).world.ext['teams'])).not.toContain(h.b);
   });
 
+  it("left unanswered, the choice waits through a fight she is not in; a fight she is in settles it at its end (003 takes a reaction in the moment), as the GM's End encounter warns", () => {
+    const { s, b, brak, ana } = party();
+    hurt(s, b);
+    s.run({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    s.run({ type: 'encounter.end' });
+    expect(teamsAwaiting(s.view(ana).world).atRisk).toEqual([b]);
+    expect(sheet(s, b)['conscious']).toBe(true);
+    fightWith(s, b, brak);
+    s.run({ type: 'encounter.end' });
+    expect(sheet(s, b)['conscious']).toBe(false);
+    expect(lines(s, ana)).toContain('Boudica fell unconscious (did not fortify before the fight ended).');
+  });
+
   it('with no stamina for the reaction the choice never waits: she falls at once (003: fortifying is a reaction)', () => {
     const { s, b } = party();
     s.run({ type: 'character.sheet.set', characterId: b, sheet: { stamina: 0 }, patch: true });
