@@ -3,7 +3,9 @@
 // for healing with no fight running (it was greyed out "during an encounter"),
 // the GM approves with one tap, both screens read the sheet's new numbers; the
 // GM's own damage box between fights hurts the sheet directly; the next fight's
-// tracker starts from those numbers.
+// tracker starts from those numbers. A teams blow between fights that leaves a PC
+// at risk of falling unconscious puts the fight's fortify-or-fall prompt on her
+// phone and the GM's screen (ADR 112).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
@@ -126,6 +128,75 @@ describe('between fights, by clicking', () => {
     await sock.command({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', characterId: kira, band: 'fast' }, { id: 'gob', name: 'Goblin', kind: 'npc', band: 'slow', stats: { hp: 5, maxHp: 5 } }] });
     await expect.poll(() => rest.getByLabel('Recoveries to spend').isDisabled()).toBe(true);
     expect(await text(rest)).toContain('Not now: recoveries are spent at a quick rest, once the fight has ended');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  // The text's Boudica (003 "Damage"): strength d6, athletics d4, fortitude +1, constitution 4, 12 endurance and health, 4 stamina.
+  const boudica = { attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { fortitude: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, endurance: 5 };
+
+  async function boudicaAtRisk(title: string) {
+    const made = await e2e!.table('teams', title);
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const id = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    // No prompt while nothing waits.
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('Endurance 5/12');
+    expect(await phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+    // The GM's damage box between fights: 5 to endurance, 5 to health (12 -> 7); missing 5 is past constitution 4.
+    const row = gm.p.getByTestId('between-Boudica');
+    await row.getByLabel('Amount for Boudica').fill('10');
+    await row.getByRole('button', { name: 'Damage Boudica' }).click();
+    await expect.poll(() => text(row)).toContain('Health 7/12');
+    const words = 'Boudica is losing consciousness: fortify against 5 or fall unconscious.';
+    await expect.poll(() => text(phone.p.getByTestId('reaction-prompt'))).toContain(words);
+    await expect.poll(() => text(gm.p.getByTestId('reaction-prompt'))).toContain(words);
+    return { gm, phone, row };
+  }
+
+  it("teams (003 'Damage'): the GM's 10 between fights leave Boudica at endurance 0, health 7, missing 5 past constitution 4; her phone gets the fight's prompt, fortifies at 88.1% (the reaction, 1 stamina), and the sheet and the log say how it went", async () => {
+    const { gm, phone, row } = await boudicaAtRisk('Fortify between fights');
+    const prompt = phone.p.getByTestId('reaction-prompt');
+    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
+    const form = prompt.getByTestId('action-form');
+    await form.getByLabel('Skill').selectOption('athletics');
+    await form.getByLabel('Proficiency').selectOption('fortitude');
+    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
+    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
+    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
+    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
+    // The dice decide; what they decided must agree with the roll's total, the card and the GM's row.
+    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
+    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
+    if (line[2] === 'fails') {
+      await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Boudica fell unconscious (failed to fortify).');
+      await expect.poll(() => text(row)).toContain('unconscious');
+      expect(await text(phone.p.getByTestId('my-character'))).toContain('unconscious');
+    } else {
+      expect(await text(phone.p.getByTestId('my-character'))).not.toContain('unconscious');
+      expect(await text(row)).not.toContain('unconscious');
+    }
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  it('teams: the GM answers for her between fights, as in a fight: Fall unconscious; her phone\'s prompt goes and her card says unconscious, with no stamina spent', async () => {
+    const { gm, phone, row } = await boudicaAtRisk('Fall between fights');
+    const prompt = gm.p.getByTestId('reaction-prompt');
+    await prompt.getByRole('radio', { name: 'Fall unconscious (nothing)' }).check();
+    await prompt.getByTestId('action-form').getByRole('button', { name: 'Fall unconscious', exact: true }).click();
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Boudica fell unconscious (chose not to fortify).');
+    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('unconscious');
+    await expect.poll(() => text(row)).toContain('unconscious');
+    expect(await text(phone.p.getByTestId('my-resources'))).toContain('Stamina 4/4');
     expect(gm.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);

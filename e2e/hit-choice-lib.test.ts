@@ -21,6 +21,13 @@ describe('who must answer', () => {
     expect(waitingOn(w2, false, ['bandit'])).toEqual([]);
     expect(waitingOn(w2, true, [])).toEqual(['kira']);
   });
+  it("between fights a player answers for their characters' kept sheets (ADR 112): under the character's id, or a sheet naming it; the GM for all", () => {
+    const w3 = world('teams', { pending: {}, atRisk: { 'c-boudica': { difficulty: 5 }, kira: { difficulty: 3 } }, sheets: { 'c-boudica': { name: 'Boudica', characterId: 'ch-b' }, kira: { name: 'Kira', characterId: 'kira' } } });
+    expect(waitingOn(w3, false, ['ch-b'])).toEqual(['c-boudica']);
+    expect(waitingOn(w3, false, ['kira'])).toEqual(['kira']);
+    expect(waitingOn(w3, false, ['ch-x'])).toEqual([]);
+    expect(waitingOn(w3, true, [])).toEqual(['c-boudica', 'kira']);
+  });
   it('nothing on other rulesets or without teams state', () => {
     expect(waitingOn(world('osr', { pending: { a: { target: 'kira' } } }), true, [])).toEqual([]);
     expect(waitingOn(world('teams', null), true, [])).toEqual([]);
@@ -35,6 +42,8 @@ describe('ending the fight with something still waiting (review 10)', () => {
     const two = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'dorn' }, a2: { target: 'kira' }, a3: { target: 'dorn' } }, atRisk: { 'goblin-2': {} } }, encounter: enc } } as unknown as World;
     expect(endWarning(two)).toBe('Dorn and Kira have hits waiting for a reaction: ending the fight now lands them with no reaction. Goblin 2 must still choose to fortify or fall: ending the fight now knocks them out.');
     expect(endWarning({ rulesetId: 'teams', ext: { teams: { pending: {}, atRisk: {} }, encounter: enc } } as unknown as World)).toBeNull();
+    // A choice raised between fights for someone outside this fight waits on past its end (ADR 112): no warning names them.
+    expect(endWarning({ rulesetId: 'teams', ext: { teams: { pending: {}, atRisk: { 'ch-brak': {} } }, encounter: enc } } as unknown as World)).toBeNull();
     expect(endWarning(world('osr', { pending: { a: { target: 'dorn' } } }))).toBeNull();
   });
   it('The 36th Way: an opportunity attack still open is named; ending drops it', () => {

@@ -16,7 +16,7 @@ import { boolSetting, killingStrikeRefuses, numSetting } from './settings.js';
 import { LIMITS, parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { attackFrom, creatureKey, MAX_ID, testFrom } from './input.js';
-import { audienceOf, controlsCreature, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
+import { audienceOf, controlsCreature, getTeams, setTeams, TEAMS_ID, type PendingAttack, type TeamsState } from './state.js';
 
 const MAX_DIFFICULTY = 1000;
 
@@ -447,6 +447,17 @@ function teamsAudience(source: World) {
   return { full, combatant, inView, tierOf };
 }
 
+/**
+ * A fortify-or-fall choice reaches the players who read its creature's sheet: in a fight the combatant's
+ * visibility decides, between fights the character's (ADR 112); a choice with no sheet is the GM's.
+ */
+function atRiskInView(st: TeamsState, tierOf: ReturnType<typeof teamsAudience>['tierOf']): (k: string) => boolean {
+  return (k) => {
+    const sh = own(st.sheets, k);
+    return sh !== undefined && tierOf(k, sh) !== 'none';
+  };
+}
+
 /** A numbers table (attribute dice, skills, proficiencies) as players read it: its numbers only. */
 const numbers = (m: { readonly [k: string]: number }): { [k: string]: number } => Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'number'));
 
@@ -540,6 +551,7 @@ const project: Projector = (world, viewer, source = world) => {
     if (tier === 'none') continue;
     sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : isFoe(source, k) ? foeSheet(shownSheet(sh), keys) : asJson(shownSheet(sh));
   }
+  const atRiskShown = atRiskInView(st, tierOf);
   const keep = <T extends object>(o: { readonly [k: string]: T }, ids: (v: T, k: string) => string[]): { [k: string]: T } =>
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
   return setTeams(world, {
@@ -552,7 +564,8 @@ const project: Projector = (world, viewer, source = world) => {
         .map(([k, v]) => [k, shownAttack(v, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible')]),
     ),
     // A foe's fortify difficulty comes from its constitution (ADR 33): players learn that it is at risk, with no number (ADR 45).
-    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, keys !== null && isFoe(source, k) ? {} : { difficulty: v.difficulty }])) as typeof st.atRisk,
+    // Shown with its sheet, so a choice raised between fights reaches the phone too (ADR 112).
+    atRisk: Object.fromEntries(Object.entries(st.atRisk).filter(([k]) => atRiskShown(k)).map(([k, v]) => [k, keys !== null && isFoe(source, k) ? {} : { difficulty: v.difficulty }])) as typeof st.atRisk,
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
@@ -564,11 +577,13 @@ const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
   const sheet = own(st.sheets, id);
   const pending = own(st.pending, id);
   const commanded = own(st.commanded, id);
-  const byCombatant = own(st.attackCounts, id) !== undefined || own(st.atRisk, id) !== undefined;
-  if (sheet === undefined && pending === undefined && commanded === undefined && !byCombatant) return undefined;
+  const byCombatant = own(st.attackCounts, id) !== undefined;
+  const atRisk = own(st.atRisk, id) !== undefined;
+  if (sheet === undefined && pending === undefined && commanded === undefined && !byCombatant && !atRisk) return undefined;
   if (viewer.role === 'gm') return 'shown';
   const { inView, tierOf } = teamsAudience(world);
   if (sheet !== undefined && tierOf(id, sheet) !== 'none') return 'shown';
+  if (atRisk && atRiskInView(st, tierOf)(id)) return 'shown';
   if (pending !== undefined && inView(pending.target) && (pending.intercepted === null || inView(pending.intercepted))) return 'shown';
   if (byCombatant && inView(id)) return 'shown';
   if (commanded !== undefined && inView(id) && inView(commanded.by)) return 'shown';
@@ -581,7 +596,7 @@ const eventAudience = (world: World, e: EngineEvent) => audienceOf(world, IDS.ma
 /**
  * At the end of a turn (setting teams.hitsLandAtTurnEnd) and always at the end
  * of the encounter: hits nobody answered land with no reaction, and a
- * fortify-or-fall choice nobody answered falls.
+ * fortify-or-fall choice nobody answered falls, if its creature is in the fight.
  */
 const landHits: Reaction = (world, e, env) => {
   // The end of the fight always settles them (review 10: a goblin's unanswered hit from the last fight landed in the
@@ -590,13 +605,15 @@ const landHits: Reaction = (world, e, env) => {
   if (!ended && (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd'))) return [];
   const st = getTeams(world);
   const pending = Object.values(st.pending).sort((a, b) => (a.id < b.id ? -1 : 1));
-  if (pending.length === 0 && Object.keys(st.atRisk).length === 0) return [];
+  // A choice raised between fights for someone this fight never had waits on (ADR 112): its prompt shows between fights.
+  const inFight = (id: string) => Object.hasOwn(getEncounter(world).combatants, id);
+  if (pending.length === 0 && !Object.keys(st.atRisk).some(inFight)) return [];
   const d = new Draft(world, env.rng);
   for (const p of pending) {
     const live = own(getTeams(d.world).pending, p.id);
     if (live !== undefined) resolveHit(d, live, { kind: 'none' });
   }
-  for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: ended ? 'did not fortify before the fight ended' : 'did not fortify in time' });
+  for (const id of Object.keys(getTeams(d.world).atRisk).filter(inFight).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: ended ? 'did not fortify before the fight ended' : 'did not fortify in time' });
   // No incapacitation flags here: the kernel would start the next turn before closing this one.
   // The sheet already makes a knocked-out combatant unable (canAct), so the order stays right.
   return d.done().filter((x) => x.type !== 'encounter.incapacitatedSet');

@@ -46,6 +46,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
           {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
+          {/* A teams fortify-or-fall choice raised between fights (ADR 112): the fight's prompt, its chunk loaded only then. */}
+          {ask && atRiskWaits(world) ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
           {gm && spotlight ? (
             // GM-only words in the builder's chunk: the phone's first download does not carry them.
             <SpotlightStart />
@@ -66,6 +68,9 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
     </section>
   );
 }
+
+/** Someone in this view must fortify or fall (teams, ADR 112): read bare here, as the phone's first download cannot carry the rules' selectors. */
+const atRiskWaits = (world: World): boolean => Object.keys((world.ext['teams'] as { atRisk?: object } | undefined)?.atRisk ?? {}).length > 0;
 
 function RoundBadge({ enc, world, esc }: { enc: EncounterState; world: World; esc: number | null }) {
   return (

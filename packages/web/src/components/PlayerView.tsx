@@ -98,7 +98,8 @@ function seatCharacters(world: World, seatId: string): Character[] {
 function myCombatants(world: World, seatId: string): string[] {
   const chars = new Set(seatCharacters(world, seatId).map((c) => c.id));
   const enc = encounterOf(world);
-  if (!enc) return [];
+  // Between fights a kept sheet answers for its character: a fortify-or-fall choice raised then (ADR 112).
+  if (!enc?.active) return [...chars];
   return enc.roster.filter((id) => {
     const c = enc.combatants[id];
     return c !== undefined && c.characterId !== null && chars.has(c.characterId);

@@ -3,7 +3,7 @@
 // selector reads this viewer's view (a player's holds only what they may see);
 // the choices themselves and their odds come from the engine's teams.reactions query.
 import type { World } from '@tablekeeper/engine';
-import { kleptoAwaiting, pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
+import { keptSheetIdOf, kleptoAwaiting, pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 /** Sheet keys with something to answer, sorted; a player's own only (the GM answers for anyone). */
@@ -22,10 +22,12 @@ export function waitingOn(world: World, gm: boolean, mine: readonly string[]): s
   if (hitTargets.length === 0 && atRisk.length === 0) return [];
   const keys = new Set<string>([...hitTargets, ...atRisk]);
   const enc = encounterOf(world);
+  // Between fights a phone's own are its characters (ADR 112): each answers by its kept sheet's key.
+  const ours = enc?.active === true ? mine : [...mine, ...mine.flatMap((m) => keptSheetIdOf(world, m) ?? [])];
   const sideOf = (id: string): string | undefined => (enc !== null && Object.hasOwn(enc.combatants, id) ? enc.combatants[id]!.side : undefined);
   // A player's creature on the target's side may Intercept (003): the GM answers for the target only.
-  if (!gm) for (const t of hitTargets) for (const m of mine) if (sideOf(m) !== undefined && sideOf(m) === sideOf(t)) keys.add(m);
-  return [...keys].filter((k) => gm || mine.includes(k)).sort();
+  if (!gm) for (const t of hitTargets) for (const m of ours) if (sideOf(m) !== undefined && sideOf(m) === sideOf(t)) keys.add(m);
+  return [...keys].filter((k) => gm || ours.includes(k)).sort();
 }
 
 /**
@@ -39,7 +41,9 @@ export function endWarning(world: World): string | null {
     const n = [...new Set(ids.map(name))];
     return n.length === 1 ? n[0]! : `${n.slice(0, -1).join(', ')} and ${n.at(-1)!}`;
   };
-  const { hitTargets, atRisk } = teamsAwaiting(world);
+  const { hitTargets } = teamsAwaiting(world);
+  // Only a fighter's choice falls at the end; one raised between fights for someone outside it waits on (ADR 112).
+  const atRisk = teamsAwaiting(world).atRisk.filter((id) => enc !== null && Object.hasOwn(enc.combatants, id));
   const out: string[] = [];
   if (hitTargets.length > 0) out.push(`${list(hitTargets)} ${hitTargets.length === 1 ? 'has a hit' : 'have hits'} waiting for a reaction: ending the fight now lands ${hitTargets.length === 1 ? 'it' : 'them'} with no reaction.`);
   if (atRisk.length > 0) out.push(`${list(atRisk)} must still choose to fortify or fall: ending the fight now knocks ${atRisk.length === 1 ? 'them' : 'them all'} out.`);
