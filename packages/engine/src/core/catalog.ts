@@ -180,6 +180,11 @@ export interface TypedHandler<I extends z.ZodType> {
 /** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
 export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
   // The engine has already parsed the payload and says so (markParsed); any other caller's command is parsed here (tests, other engines).
+  const decide = (world: World, c: Command, env: Env): Result<EngineEvent[]> => {
+    const p = parsedPayload(declaration, c);
+    return p.ok ? spec.decide(world, p.value, env) : p;
+  };
+  markReaders.add(decide);
   return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
@@ -192,11 +197,16 @@ export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = Typed
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
-    decide(world: World, c: Command, env: Env) {
-      const p = parsedPayload(declaration, c);
-      return p.ok ? spec.decide(world, p.value, env) : p;
-    },
+    decide,
   } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
+}
+
+/** The decides handlerOf made: they read only the engine's parse (markParsed), never the command's own fields. */
+const markReaders = new WeakSet<CommandHandler['decide']>();
+
+/** Whether `decide` is one handlerOf made: the engine then hands it the command as sent (marked), not a parsed copy. */
+export function readsEngineParse(decide: CommandHandler['decide']): boolean {
+  return markReaders.has(decide);
 }
 
 /** A typed query handler from its declaration (the engine parses args first; parsing again keeps it safe alone). */
