@@ -135,6 +135,13 @@ export function upcastPayload(renamed: Renamed | undefined, payload: { readonly 
   return { ok: true, value: out };
 }
 
+/** Whether `payload` holds a field under an old name of `renamed` (else upcastPayload would only copy it). */
+export function holdsOldNames(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }): boolean {
+  if (renamed === undefined) return false;
+  for (const from in renamed) if (Object.hasOwn(renamed, from) && Object.hasOwn(payload, from) && payload[from] !== undefined) return true;
+  return false;
+}
+
 /** Declarations keyed by type; a type declared twice is a programming error (throws at import). */
 export function catalogOf(...decls: readonly Declaration[]): Catalog {
   const out: Record<string, Declaration> = {};
