@@ -14,6 +14,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 40, refillPerSec
 
 export type Take = { readonly verdict: 'ok' } | { readonly verdict: 'throttle'; readonly retryAfterMs: number } | { readonly verdict: 'close' };
 
+/** The verdicts that carry nothing else, shared: a bucket is asked once per message. */
+const TAKEN: Take = { verdict: 'ok' };
+const CLOSE_NOW: Take = { verdict: 'close' };
+
 export class TokenBucket {
   private tokens: number;
   private debt = 0;
@@ -34,10 +38,10 @@ export class TokenBucket {
     if (this.tokens >= 1) {
       this.tokens -= 1;
       this.debt = 0;
-      return { verdict: 'ok' };
+      return TAKEN;
     }
     this.debt += 1;
-    if (this.debt > this.o.closeAfter) return { verdict: 'close' };
+    if (this.debt > this.o.closeAfter) return CLOSE_NOW;
     return { verdict: 'throttle', retryAfterMs: Math.ceil(((1 - this.tokens) / this.o.refillPerSecond) * 1000) };
   }
 }

@@ -313,7 +313,12 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
               sendJson({ type: 'ack', commandId: msg.commandId, version: res.version, duplicate: res.duplicate });
             });
           }
-          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject, ...(settled === null ? {} : { settled }) });
+          // Two literals, not a spread of `{}`: one item per command.
+          return d.queue.enqueue(
+            settled === null
+              ? { kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject }
+              : { kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject, settled },
+          );
         }
         case 'query': // after the commands before it, so the answer matches the view the client will hold
           return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });

@@ -119,20 +119,29 @@ export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: str
  */
 export function upcastPayload(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }, merged?: Merged): Result<{ [key: string]: Json | undefined }> {
   if (renamed === undefined) return { ok: true, value: { ...payload } };
-  const out: { [key: string]: Json | undefined } = Object.fromEntries(Object.entries(payload));
+  // Renamed in a Map (insertion-ordered as an object's keys are), then made an object once: a `delete` on the object
+  // turned it into a slow dictionary, and every copy of it after (the command as sent, the parse) paid for that.
+  const out = new Map<string, Json | undefined>(Object.entries(payload));
   for (const [from, to] of Object.entries(renamed)) {
-    if (!Object.hasOwn(out, from) || out[from] === undefined) continue;
+    if (!out.has(from) || out.get(from) === undefined) continue;
     const fold = merged !== undefined && Object.hasOwn(merged, from) ? merged[from] : undefined;
     if (fold !== undefined) {
-      out[to] = fold(out[from]!, Object.hasOwn(out, to) ? out[to] : undefined);
-      delete out[from];
+      out.set(to, fold(out.get(from)!, out.has(to) ? out.get(to) : undefined));
+      out.delete(from);
       continue;
     }
-    if (Object.hasOwn(out, to) && out[to] !== undefined) return { ok: false, error: ruleError(ErrorCode.INVALID_VALUE, `${from}: is the old name of ${to}; give only ${to}`, from) };
-    out[to] = out[from];
-    delete out[from];
+    if (out.has(to) && out.get(to) !== undefined) return { ok: false, error: ruleError(ErrorCode.INVALID_VALUE, `${from}: is the old name of ${to}; give only ${to}`, from) };
+    out.set(to, out.get(from));
+    out.delete(from);
   }
-  return { ok: true, value: out };
+  return { ok: true, value: Object.fromEntries(out) };
+}
+
+/** Whether `payload` holds a field under an old name of `renamed` (else upcastPayload would only copy it). */
+export function holdsOldNames(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }): boolean {
+  if (renamed === undefined) return false;
+  for (const from in renamed) if (Object.hasOwn(renamed, from) && Object.hasOwn(payload, from) && payload[from] !== undefined) return true;
+  return false;
 }
 
 /** Declarations keyed by type; a type declared twice is a programming error (throws at import). */
@@ -180,6 +189,11 @@ export interface TypedHandler<I extends z.ZodType> {
 /** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
 export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
   // The engine has already parsed the payload and says so (markParsed); any other caller's command is parsed here (tests, other engines).
+  const decide = (world: World, c: Command, env: Env): Result<EngineEvent[]> => {
+    const p = parsedPayload(declaration, c);
+    return p.ok ? spec.decide(world, p.value, env) : p;
+  };
+  markReaders.add(decide);
   return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
@@ -192,11 +206,16 @@ export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = Typed
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
-    decide(world: World, c: Command, env: Env) {
-      const p = parsedPayload(declaration, c);
-      return p.ok ? spec.decide(world, p.value, env) : p;
-    },
+    decide,
   } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
+}
+
+/** The decides handlerOf made: they read only the engine's parse (markParsed), never the command's own fields. */
+const markReaders = new WeakSet<CommandHandler['decide']>();
+
+/** Whether `decide` is one handlerOf made: the engine then hands it the command as sent (marked), not a parsed copy. */
+export function readsEngineParse(decide: CommandHandler['decide']): boolean {
+  return markReaders.has(decide);
 }
 
 /** A typed query handler from its declaration (the engine parses args first; parsing again keeps it safe alone). */

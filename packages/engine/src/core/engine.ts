@@ -1,11 +1,11 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { markParsed, mayAsk, namedAsSent, parsePayload, parseUpcast, upcastPayload, type Declaration } from './catalog.js';
+import { holdsOldNames, markParsed, mayAsk, namedAsSent, parsePayload, parseUpcast, readsEngineParse, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { keepsCheckpoint, SeqStack, TransactionLog } from './history-log.js';
-import { releaseReplayLog, stampLog, withLogSeq, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
+import { enterLogSeq, leaveLogSeq, releaseReplayLog, stampLog, withLogSeq, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -166,25 +166,31 @@ export function createEngine(modules: readonly Module[]): Engine {
     // actor learns nothing about the payload; then the schema gates, and decide only sees a well-formed payload.
     // Renamed fields take their new names first (ADR 27), so an authorizer reads one name; a clash is reported by the gate.
     const d = declarations.get(raw.type);
-    const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
-    // Without renames the upcast is a copy of what was sent: the command itself reads the same.
-    const asSent = up?.ok === true && d?.renamed !== undefined ? ({ ...up.value, type: raw.type } as Command) : raw;
+    // Without an old name sent the upcast would be a copy of what was sent: the command itself is read instead (parseUpcast only reads it).
+    const up = d?.kind === 'command' ? (holdsOldNames(d.renamed, raw) ? upcastPayload(d.renamed, raw, d.merged) : ok(raw)) : undefined;
+    const asSent = up?.ok === true && up.value !== raw ? ({ ...up.value, type: raw.type } as Command) : raw;
     // Parsed once here, on that upcast: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
     const p = d?.kind === 'command' && up !== undefined ? (up.ok ? parseUpcast(d, raw, up.value) : up) : ok(raw);
-    const command = p.ok && d?.kind === 'command' ? ({ ...(p.value as object), type: raw.type } as Command) : raw;
+    // A handlerOf decide reads only the mark, so the one on `asSent` serves it; any other decide reads the parsed fields (defaults filled in).
+    const command = p.ok && d?.kind === 'command' && !readsEngineParse(handler.decide) ? ({ ...(p.value as object), type: raw.type } as Command) : asSent;
     if (p.ok && d?.kind === 'command') {
       markParsed(asSent, d.input, p.value);
-      markParsed(command, d.input, p.value);
+      if (command !== asSent) markParsed(command, d.input, p.value);
     }
     const denied = handler.authorize !== undefined ? handler.authorize(world, asSent, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     if (denied !== null) return { ok: false, error: denied };
     if (!p.ok) return p;
-    const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
+    const r = handler.decide(world, command, env.decideCommand === undefined ? withNested(env) : env);
     if (!r.ok) return d === undefined ? r : { ok: false, error: namedAsSent(d, raw, r.error) };
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
     return r;
+  }
+
+  /** `env` with `nested` as its decideCommand, written out (a spread of an env costs more than the decide it serves, measured). */
+  function withNested(env: Env): Env {
+    return env.now === undefined ? { rng: env.rng, actor: env.actor, decideCommand: nested } : { rng: env.rng, actor: env.actor, decideCommand: nested, now: env.now };
   }
 
   /** A module deciding another's command (an approved request): checked as a sent command is, never the engine's undo or redo. */
@@ -199,7 +205,8 @@ export function createEngine(modules: readonly Module[]): Engine {
   function applyWithReactions(world: World, event: EngineEvent, env: Env, out: EngineEvent[], audiences: Audience[], depth: number): World {
     if (depth > MAX_REACTION_DEPTH) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `reactions chained deeper than ${MAX_REACTION_DEPTH} at ${event.type}: a reaction loop`));
     if (out.length >= MAX_TRANSACTION_EVENTS) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `one command produced more than ${MAX_TRANSACTION_EVENTS} events`));
-    if (typeof event.type !== 'string' || !isJson(event)) throw new Abort(ruleError(ErrorCode.INTERNAL, 'a reaction produced an event that is not plain JSON'));
+    // A decided event (depth 0) was checked by decideChecked just before; a reaction's is checked here.
+    if (depth > 0 && (typeof event.type !== 'string' || !isJson(event))) throw new Abort(ruleError(ErrorCode.INTERNAL, 'a reaction produced an event that is not plain JSON'));
     // isJson just held, so the allocation-light copy gives what a JSON round trip would.
     const e = copyJson(event);
     out.push(e);
@@ -264,6 +271,34 @@ export function createEngine(modules: readonly Module[]): Engine {
     return ok({ table: apply(table, transaction), transaction });
   }
 
+  /**
+   * Decides and applies a command's parts in turn (one, or a batch's): each on the world its predecessors left; the
+   * first refusal refuses them all. `events` and `audiences` collect the transaction's.
+   */
+  function decideParts(world: World, parts: readonly Command[], batch: boolean, env: Env, decideEnv: Env, events: EngineEvent[], audiences: Audience[]): Result<World> {
+    let w = world;
+    // What each command of the batch decided, for a later one's reference to an id it minted (ADR 73).
+    const made: EngineEvent[][] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const sent = parts[i]!;
+      // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
+      if (batch && (sent.type === UNDO || sent.type === REDO || sent.type === BATCH || sent.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${sent.type} cannot be part of a batch`, `commands.${i}.type`);
+      let part = sent;
+      if (batch) {
+        const resolved = resolveMade(sent, i, made);
+        if (!resolved.ok) return resolved;
+        part = resolved.value;
+      }
+      const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
+      if (refused !== null) return { ok: false, error: refused };
+      const chosen = decideChecked(w, part, decideEnv);
+      if (!chosen.ok) return chosen;
+      if (batch) made.push(chosen.value);
+      for (const e of chosen.value) w = applyWithReactions(w, e, env, events, audiences, 0);
+    }
+    return ok(w);
+  }
+
   function execute(given: Table | PlainTable, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
     const table = ownTable(given);
     const bad = checkCommand(command);
@@ -285,32 +320,23 @@ export function createEngine(modules: readonly Module[]): Engine {
       const events: EngineEvent[] = [];
       const audiences: Audience[] = [];
       const seq = table.transactions.length + 1;
+      // The env a decide may call another command through, made once for the batch's commands (decideChecked would copy it per command).
+      const decideEnv: Env = env.decideCommand === undefined ? withNested(env) : env;
       // The seq is named before the reducers run, so their log entries are written stamped (no second copy of the log).
-      const applied = withLogSeq(seq, (): Result<World> => {
-        let w = table.world;
-        // What each command of the batch decided, for a later one's reference to an id it minted (ADR 73).
-        const made: EngineEvent[][] = [];
-        // Each command of a batch is decided on the world its predecessors left; the first refusal refuses them all.
-        for (const [i, sent] of parts.entries()) {
-          // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
-          if (batch && (sent.type === UNDO || sent.type === REDO || sent.type === BATCH || sent.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${sent.type} cannot be part of a batch`, `commands.${i}.type`);
-          const resolved = batch ? resolveMade(sent, i, made) : ok(sent);
-          if (!resolved.ok) return resolved;
-          const part = resolved.value;
-          const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
-          if (refused !== null) return { ok: false, error: refused };
-          const chosen = decideChecked(w, part, env);
-          if (!chosen.ok) return chosen;
-          made.push(chosen.value);
-          for (const e of chosen.value) w = applyWithReactions(w, e, env, events, audiences, 0);
-        }
-        return ok(w);
-      });
+      // Entered and left here rather than through withLogSeq's callback: a closure per command costs (under tsx, a defineProperty too).
+      const outer = enterLogSeq(seq);
+      let applied: Result<World>;
+      try {
+        applied = decideParts(table.world, parts, batch, env, decideEnv, events, audiences);
+      } finally {
+        leaveLogSeq(outer);
+      }
       if (!applied.ok) return applied;
       const w = applied.value;
       const transaction: Transaction = { seq, kind: 'command', actor: copyJson(env.actor), command: cmd, events, audiences };
+      // Written out, not `{ ...table, ... }`: tables come from several sites, and the spread of one (measured) took longer than the rest of this.
       return ok({
-        table: { ...table, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },
+        table: { genesis: table.genesis, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },
         transaction,
       });
     } catch (e) {

@@ -111,8 +111,11 @@ export class SeqStack {
     this.#top = top;
   }
 
+  /** One empty stack serves all (stacks never change): every command empties the redo stack. */
+  static readonly #EMPTY = new SeqStack(null);
+
   static empty(): SeqStack {
-    return new SeqStack(null);
+    return SeqStack.#EMPTY;
   }
 
   /**

@@ -98,16 +98,26 @@ export function withLogSeq<T>(seq: number, f: () => T): T {
   }
 }
 
+/** Engine side: names `seq` as the transaction being applied until leaveLogSeq(the returned outer seq), in a finally. */
+export function enterLogSeq(seq: number): number {
+  const outer = currentSeq;
+  currentSeq = seq;
+  return outer;
+}
+
+/** Engine side: the end of enterLogSeq's span. */
+export function leaveLogSeq(outer: number): void {
+  currentSeq = outer;
+}
+
 /** A reducer's entry as the log keeps it: this transaction's seq, and no players' sentence that only repeats the text. */
 function stamped(entry: LogInput): LogEntry {
-  return {
-    tx: currentSeq,
-    audience: entry.audience,
-    kind: entry.kind,
-    text: entry.text,
-    ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
-    ...(entry.data === undefined ? {} : { data: entry.data }),
-  };
+  // Four shapes written out, not spreads of `{}`: one entry per log line, and a spread makes a throwaway object.
+  const shown = entry.shown === undefined || entry.shown === entry.text ? undefined : entry.shown;
+  if (shown === undefined) {
+    return entry.data === undefined ? { tx: currentSeq, audience: entry.audience, kind: entry.kind, text: entry.text } : { tx: currentSeq, audience: entry.audience, kind: entry.kind, text: entry.text, data: entry.data };
+  }
+  return entry.data === undefined ? { tx: currentSeq, audience: entry.audience, kind: entry.kind, text: entry.text, shown } : { tx: currentSeq, audience: entry.audience, kind: entry.kind, text: entry.text, shown, data: entry.data };
 }
 
 /** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */

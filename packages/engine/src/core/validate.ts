@@ -98,12 +98,59 @@ export function copyJson<T>(v: T): T {
   return out as T;
 }
 
+/** The longest a finite number prints as JSON ("-2.2250738585072014e-308" is 24 characters). */
+const MAX_NUMBER_CHARS = 24;
+
+/**
+ * -1 when `v` is not plain JSON (as isJson judges it), else an upper bound of JSON.stringify(v).length: a
+ * character escapes to at most 6 ("\u0000"). One walk serves both checks, and only a value whose bound
+ * passes the size limit is stringified to be measured exactly (every command was, issue 19).
+ */
+export function jsonLengthBound(v: unknown, depth = 0): number {
+  if (depth > MAX_COMMAND_DEPTH) return -1;
+  if (v === null) return 4;
+  if (typeof v === 'string') return 2 + 6 * v.length;
+  if (typeof v === 'boolean') return 5;
+  if (typeof v === 'number') return Number.isFinite(v) ? MAX_NUMBER_CHARS : -1;
+  if (Array.isArray(v)) {
+    let n = 2 + v.length;
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v)) {
+        n += 4;
+        continue;
+      }
+      const b = jsonLengthBound(v[i], depth + 1);
+      if (b < 0) return -1;
+      n += b;
+    }
+    return n;
+  }
+  if (typeof v === 'object') {
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null) return -1;
+    const r = v as Record<string, unknown>;
+    let n = 2;
+    for (const k in r) {
+      if (!Object.hasOwn(r, k)) continue;
+      const x = r[k];
+      if (x === undefined) continue;
+      const b = jsonLengthBound(x, depth + 1);
+      if (b < 0) return -1;
+      // The key quoted, a colon and a comma.
+      n += 4 + 6 * k.length + b;
+    }
+    return n;
+  }
+  return -1;
+}
+
 /** Command sanity: a plain JSON object with a string type, under the size limit. */
 export function checkCommand(c: unknown): RuleError | null {
   if (typeof c !== 'object' || c === null || Array.isArray(c)) return ruleError(ErrorCode.INVALID_COMMAND, 'a command must be an object');
   const type = (c as { type?: unknown }).type;
   if (typeof type !== 'string' || type.length === 0 || type.length > 64) return ruleError(ErrorCode.INVALID_COMMAND, 'a command needs a string type (at most 64 characters)', 'type');
-  if (!isJson(c)) return ruleError(ErrorCode.INVALID_COMMAND, `a command must be plain JSON (finite numbers, nesting at most ${MAX_COMMAND_DEPTH})`);
-  if (JSON.stringify(c).length > MAX_COMMAND_BYTES) return ruleError(ErrorCode.LIMIT_EXCEEDED, `a command may be at most ${MAX_COMMAND_BYTES} bytes of JSON`);
+  const bound = jsonLengthBound(c);
+  if (bound < 0) return ruleError(ErrorCode.INVALID_COMMAND, `a command must be plain JSON (finite numbers, nesting at most ${MAX_COMMAND_DEPTH})`);
+  if (bound > MAX_COMMAND_BYTES && JSON.stringify(c).length > MAX_COMMAND_BYTES) return ruleError(ErrorCode.LIMIT_EXCEEDED, `a command may be at most ${MAX_COMMAND_BYTES} bytes of JSON`);
   return null;
 }

@@ -125,8 +125,13 @@ export function tickEvents(cd: Countdown, by: number, cause: Cause, rng: Rng, ou
   const beatsAt = beatsReached(cd.beats, step.from, step.to).map((b) => b.at);
   // Every tick says so in the log (`logged`): a roll's too, whose own line never named them (review 12 #14: a chase
   // ticked with nothing in the log; ADR 92). Events stored without `logged` replay without the line, as they were.
-  const logged = { logged: true };
-  out.push({ type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, ...(outcome === undefined ? {} : { outcome }), beatsAt, need: needFor(cd, 'values'), ...logged });
+  const need = needFor(cd, 'values');
+  // Two literals (the same keys in the same order), not spreads in the middle of one: every tick makes one.
+  out.push(
+    outcome === undefined
+      ? { type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, beatsAt, need, logged: true }
+      : { type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, outcome, beatsAt, need, logged: true },
+  );
   if (!step.triggered) return out;
   const after = { ...cd, value: 0, triggers: cd.triggers + 1 };
   out.push({ type: 'countdown.triggered', id: cd.id, effect: cd.effect, count: after.triggers, need: needFor(after, 'values') });
@@ -621,7 +626,7 @@ function tickLog(world: World, cd: Countdown, e: CountdownTicked | CountdownUnti
   const audience = tier === 'none' ? AUDIENCE_GM : AUDIENCE_ALL;
   const need = tier === 'values' ? 'values' : 'existence';
   const shown = tier === 'existence' ? `${cd.name} ${back ? 'moves back' : 'ticks'} (${why}).` : undefined;
-  return appendLog(world, { audience, kind: back ? 'countdown.unticked' : 'countdown.ticked', text, ...(shown === undefined ? {} : { shown }), data: { countdownId: cd.id, need } });
+  return appendLog(world, { audience, kind: back ? 'countdown.unticked' : 'countdown.ticked', text, shown, data: { countdownId: cd.id, need } });
 }
 
 function beatLog(world: World, cd: Countdown, b: Beat): World {

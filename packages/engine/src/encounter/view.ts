@@ -1,6 +1,7 @@
 // What players and spectators may see of the encounter (default-deny, ADR 10 and
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
+import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { asJson, audiencesOf, eventViewsOf, fromJson, sameAudience } from '../core/events.js';
 import type { Audience, EngineEvent, EventAudience, Json, Viewer, World, WorldPart } from '../core/types.js';
 import type { ClockAdvancedEvent, EncounterEvent } from './events.js';
@@ -10,6 +11,11 @@ import { canAct, isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
 import { ENCOUNTER_ID, getEncounter, setEncounter } from './state.js';
 import type { Combatant, ConditionCatalogue, ConditionDef, ConditionInstance, Duration, EconomyState, EncounterRules, EncounterState } from './types.js';
+
+/** A visibility players may not fully see through (hidden, or known to exist only). */
+const secretVisibility = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
+/** `v` names a combatant of `enc` that players may not fully see. */
+const hiddenCombatant = (enc: EncounterState, v: Json | undefined): boolean => typeof v === 'string' && secretVisibility(own(enc.combatants, v)?.visibility);
 
 /** A map of numbers as players may read it: only its numbers (a pool's spent count...), nothing else it may hold. */
 function numbers(m: { readonly [k: string]: number }): { [k: string]: number } {
@@ -351,28 +357,31 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy, catalogue });
   };
 
+  // Judged for every encounter and clock event a command applies (twice: before and after it), so no closures or arrays here.
   const hiddenAudience = (world: World, e: EncounterEvent | ClockAdvancedEvent): Audience => {
     const enc = getEncounter(world);
     // Events about a combatant players may not fully see (hidden, or known to exist only) stay with the GM.
-    const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
-    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(own(enc.combatants, v)?.visibility);
-    const gm = { kind: 'gm' } as const;
-    const named = [
-      'id' in e ? e.id : undefined,
-      'target' in e ? e.target : undefined,
-      'combatant' in e && typeof e.combatant === 'string' ? e.combatant : undefined,
-      'before' in e ? e.before : undefined,
-      'source' in e ? e.source : undefined,
-      'of' in e ? e.of : undefined,
-    ];
-    if (named.some(isHidden)) return gm;
+    if (
+      ('id' in e && hiddenCombatant(enc, e.id)) ||
+      ('target' in e && hiddenCombatant(enc, e.target)) ||
+      ('combatant' in e && typeof e.combatant === 'string' && hiddenCombatant(enc, e.combatant)) ||
+      ('before' in e && hiddenCombatant(enc, e.before)) ||
+      ('source' in e && hiddenCombatant(enc, e.source)) ||
+      ('of' in e && hiddenCombatant(enc, e.of))
+    ) {
+      return AUDIENCE_GM;
+    }
     // A duration anchored to a hidden combatant's turn ("until the end of the lurker's next turn").
-    if ('duration' in e && isRecord(asJson(e.duration)) && 'of' in e.duration && isHidden(e.duration.of)) return gm;
+    if ('duration' in e && isRecord(asJson(e.duration)) && 'of' in e.duration && hiddenCombatant(enc, e.duration.of)) return AUDIENCE_GM;
     // Events that list combatants: the start roster, a newcomer, a decision's options.
-    if ('combatant' in e && typeof e.combatant === 'object' && e.combatant !== null && secret(e.combatant.visibility)) return gm;
-    if ('combatants' in e && Array.isArray(e.combatants) && e.combatants.some((x) => x !== null && typeof x === 'object' && secret(x.visibility))) return gm;
-    if ('decision' in e && isRecord(asJson(e.decision)) && Array.isArray(e.decision.options) && e.decision.options.some(isHidden)) return gm;
-    return { kind: 'all' } as const;
+    if ('combatant' in e && typeof e.combatant === 'object' && e.combatant !== null && secretVisibility(e.combatant.visibility)) return AUDIENCE_GM;
+    if ('combatants' in e && Array.isArray(e.combatants)) {
+      for (const x of e.combatants) if (x !== null && typeof x === 'object' && secretVisibility(x.visibility)) return AUDIENCE_GM;
+    }
+    if ('decision' in e && isRecord(asJson(e.decision)) && Array.isArray(e.decision.options)) {
+      for (const o of e.decision.options) if (hiddenCombatant(enc, o)) return AUDIENCE_GM;
+    }
+    return AUDIENCE_ALL;
   };
   const audience = sameAudience<EncounterEvent | ClockAdvancedEvent>([...eventTypes, 'clock.advanced'], hiddenAudience);
   // Hit points on a character players may not fully see (an NPC's sheet starts name-only) stay with the GM.

@@ -4,7 +4,7 @@
 // class instances, null prototypes and depth.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJson, MAX_COMMAND_DEPTH } from '../../src/core/validate.js';
+import { checkCommand, isJson, jsonLengthBound, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH } from '../../src/core/validate.js';
 
 /** The walk as it was before (every() over values), kept here as the reference. */
 function reference(v: unknown, depth = 0): boolean {
@@ -52,5 +52,35 @@ describe('isJson (issue 19)', () => {
     let deep: unknown = 1;
     for (let i = 0; i <= MAX_COMMAND_DEPTH; i++) deep = [deep];
     expect(isJson(deep)).toBe(false);
+  });
+});
+
+describe('jsonLengthBound: one walk for checkCommand (issue 19)', () => {
+  const anyValue = () => {
+    const odd = fc.constantFrom<unknown>(undefined, NaN, Infinity, -0, Number.MIN_VALUE, -Number.MAX_VALUE, -2.2250738585072014e-308, new Date(0), Object.create(null) as object, sparse(), [undefined], { a: undefined }, '\u0000\ud800"\\', () => 1);
+    return fc.oneof(fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withMap: true, withDate: true }), odd, nested, fc.jsonValue(), fc.string({ unit: 'binary' }), fc.double());
+  };
+
+  it('is -1 exactly when isJson refuses the value, and never below the JSON text length', () => {
+    fc.assert(
+      fc.property(anyValue(), (v) => {
+        const b = jsonLengthBound(v);
+        expect(b < 0).toBe(!isJson(v));
+        if (b >= 0) expect(b).toBeGreaterThanOrEqual(JSON.stringify(v).length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('checkCommand refuses a command over the size limit and passes one just under it, however its text escapes', () => {
+    // Plain characters: the bound (6 a character) passes the limit long before the text does, so both are measured exactly.
+    const pad = (n: number) => 'x'.repeat(n);
+    const overhead = JSON.stringify({ type: 'log.note', text: '' }).length;
+    expect(checkCommand({ type: 'log.note', text: pad(MAX_COMMAND_BYTES - overhead) })).toBeNull();
+    expect(checkCommand({ type: 'log.note', text: pad(MAX_COMMAND_BYTES - overhead + 1) })?.code).toBe('LIMIT_EXCEEDED');
+    // Control characters escape to six each: the text is over the limit though the string is short.
+    const escaped = '\u0001'.repeat(Math.ceil(MAX_COMMAND_BYTES / 6));
+    expect(checkCommand({ type: 'log.note', text: escaped })?.code).toBe('LIMIT_EXCEEDED');
+    expect(checkCommand({ type: 'log.note', text: NaN })?.code).toBe('INVALID_COMMAND');
   });
 });

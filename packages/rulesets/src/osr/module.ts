@@ -587,11 +587,21 @@ function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
   const st = getOsr(world);
   const now = world.clock.seconds;
   const out: EngineEvent[] = [];
-  for (const s of Object.values(st.sources)) if (s.burnsOutAt !== null && s.burnsOutAt <= now) out.push({ type: 'osr.sourceBurnedOut', sourceId: s.id, at: s.burnsOutAt } satisfies OsrEvent);
-  const fightOn = getEncounter(world).active;
-  const window = osrSettings(world).deathWindowSeconds;
-  for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', characterId: id, reason: 'not stabilized in time' } satisfies OsrEvent);
-  out.push(...corruptionEvents(world, env));
+  // for-in over own keys (the order Object.values gives), not Object.values/entries: this runs after every event.
+  for (const k in st.sources) {
+    if (!Object.hasOwn(st.sources, k)) continue;
+    const s = st.sources[k]!;
+    if (s.burnsOutAt !== null && s.burnsOutAt <= now) out.push({ type: 'osr.sourceBurnedOut', sourceId: s.id, at: s.burnsOutAt } satisfies OsrEvent);
+  }
+  let dyingAny = false;
+  for (const id in st.dying) if (Object.hasOwn(st.dying, id)) dyingAny = true;
+  if (dyingAny) {
+    const fightOn = getEncounter(world).active;
+    const window = osrSettings(world).deathWindowSeconds;
+    for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', characterId: id, reason: 'not stabilized in time' } satisfies OsrEvent);
+  }
+  const ended = corruptionEvents(world, env);
+  for (const x of ended) out.push(x);
   return out;
 }
 
@@ -835,7 +845,15 @@ export const osrModule: Module = {
   id: OSR_ID,
   commands: { ...combatCommands(osrKit.rules), ...explorationCommands(), ...hazardCommands(osrKit.rules) },
   reducers,
-  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e, env), ...fightSummary(w, e, env)]],
+  reactions: [
+    (w, e, env) => {
+      const time = onTime(w, e, env);
+      const morale = moralePrompts(w, e, env);
+      const summary = fightSummary(w, e, env);
+      // Most events prompt none of the three: no joined copy then.
+      return morale.length === 0 && summary.length === 0 ? time : [...time, ...morale, ...summary];
+    },
+  ],
   project,
   // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
   projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
