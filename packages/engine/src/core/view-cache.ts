@@ -33,9 +33,30 @@ interface ClassMemo {
   readonly steps: readonly StepMemo[];
 }
 
+/**
+ * The log the projectors leave for a viewer (the stage log). For the non-GM class, the last projector that
+ * touches the log (the countdowns step's filter) keeps it as a window of a backing its successive logs share
+ * when no projector after it reads the log: a note or a tick then pushes its entry instead of copying a
+ * log-length array that lived until the table's next command (issue 19). The stage world carries that
+ * window in its `log` field (see windowStepOf); only finalLog reads it.
+ */
+type StageLog = readonly LogEntry[] | LogWindow;
+
+/** The entries of a stage log as an array (made once per window: the cold paths). */
+const stageEntries = (log: StageLog): readonly LogEntry[] => (log instanceof LogWindow ? log.entries() : log);
+
+/** How stage log `next` grew from `prev`: windows of one backing without walking either; otherwise as logExtension. */
+function stageGrowth(prev: StageLog, next: StageLog): LogGrowth<LogEntry> | null {
+  if (prev instanceof LogWindow && next instanceof LogWindow) {
+    const grown = windowGrowth(prev, next);
+    if (grown !== null) return grown;
+  }
+  return logExtension(stageEntries(prev), stageEntries(next));
+}
+
 /** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
 interface LogMemo {
-  readonly input: readonly LogEntry[];
+  readonly input: StageLog;
   readonly output: FinalLog;
 }
 
@@ -327,6 +348,25 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
   return i === 0 ? held : held.slice(i);
 }
 
+/**
+ * extendedLog for the step whose output log is kept as a window (windowStepOf): the held window less what
+ * stood for dropped entries, then what the step kept of the new ones, pushed onto the shared backing.
+ * A log passed through whole (nothing to hide) stays the input log itself, as in extendedLog.
+ */
+function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): StageLog {
+  const held = prev.output.log as StageLog;
+  if (held === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
+  const added = ran === null ? [] : ran.log;
+  if (held instanceof LogWindow) return windowAppended(ext.dropped.length === 0 ? held : windowDropFront(held, new Set(ext.dropped)), added);
+  // The held log was passed through (the engine's own array, never pushed onto): the window starts on a copy.
+  const b = (ext.dropped.length === 0 ? held : dropFront(held, new Set(ext.dropped))).slice();
+  for (const e of added) b.push(e);
+  return windowOf(b);
+}
+
+/** A stage world whose log is `log` (an array, or the window of the step windowStepOf names: typed as the array it stands for). */
+const withStageLog = (w: World, log: StageLog): World => ({ ...w, log: log as readonly LogEntry[] });
+
 function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -338,7 +378,8 @@ function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
  * alone, so every non-GM viewer shares them (the audience is checked before). A plain function, not
  * a closure per call: the server runs under tsx, whose kept names cost a defineProperty per closure.
  */
-function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntry[] {
+function judge(stage: StageLog, viewer: Viewer, memo: ViewMemo): LogEntry[] {
+  const es = stageEntries(stage);
   const out: LogEntry[] = [];
   const gm = viewer.role === 'gm';
   for (const e of es) {
@@ -388,6 +429,22 @@ export function seatStepsLast(projecting: readonly Module[]): Module[] {
   return [...kept, ...last];
 }
 
+/**
+ * The step whose output log the non-GM class keeps as a window (StageLog): the last declared `logByEntry`
+ * projector, when every projector after it is declared and neither reads nor writes the log (so nothing but
+ * finalLog ever reads that field of the stage worlds). -1 for none: the stage log stays an array.
+ */
+function windowStepOf(declared: readonly ({ readonly reads: readonly Part[]; readonly writes: readonly Part[]; readonly logByEntry: boolean } | null)[]): number {
+  const touchesLog = (ps: readonly Part[]) => ps.some((p) => !p.ext && p.key === 'log');
+  for (let i = declared.length - 1; i >= 0; i--) {
+    const d = declared[i]!;
+    if (d === null) return -1;
+    if (d.logByEntry) return i;
+    if (touchesLog(d.reads) || touchesLog(d.writes)) return -1;
+  }
+  return -1;
+}
+
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: FinalLog, viewer: Viewer) => World) {
   const projecting = seatStepsLast(modules.filter((m) => m.project !== undefined));
@@ -405,6 +462,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return i < 0 ? projecting.length : i;
   })();
   const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+  const windowStep = windowStepOf(declared);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
     if (memo.parts === undefined) memo.parts = { classes: new Map(), logs: new Map(), finals: new Map() } satisfies PartsMemo;
@@ -440,8 +498,8 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
             // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
             const others = overlay(input, { input: prev.input, output: prev.output }, d.others);
-            const log = extendedLog(prev, ext, ran, input.log);
-            output = others === input && log === input.log ? input : { ...others, log };
+            const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, ran, input.log) : extendedLog(prev, ext, ran, input.log);
+            output = others === input && log === input.log ? input : withStageLog(others, log);
           }
         }
       } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
@@ -450,13 +508,16 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
         if (ext !== null) {
           const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-          const log = extendedLog(prev, ext, ran.log.length === 0 ? null : ran, input.log);
+          const kept = ran.log.length === 0 ? null : ran;
+          const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, kept, input.log) : extendedLog(prev, ext, kept, input.log);
           // Passed through (the GM's): the input itself, so what comes after sees the same objects.
-          output = log === input.log && sameParts(d.others, ran, input) ? input : { ...ran, log };
+          output = log === input.log && sameParts(d.others, ran, input) ? input : withStageLog(ran, log);
         }
       }
       if (output === null) {
         output = m.project!(input, viewer, world);
+        // The window step's own log starts a backing of its own (a copy: the projector's array may be shared).
+        if (i === windowStep && viewer.role !== 'gm' && output.log !== input.log) output = withStageLog(output, windowOf(output.log.slice()));
         // A written part whose own reads did not change keeps its object (it was replaced last time and now).
         if (d !== null && prev !== undefined && d.from.length > 0) {
           const keep = d.from
@@ -474,16 +535,16 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   }
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
-  function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): FinalLog {
+  function finalLog(stage: StageLog, viewer: Viewer, memo: ViewMemo, parts: PartsMemo): FinalLog {
     // The GM reads every entry: the final log is the stage log itself, not a copy.
-    if (viewer.role === 'gm') return stage;
+    if (viewer.role === 'gm') return stage as readonly LogEntry[];
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
     let output: LogWindow | null = null;
     if (prev !== undefined && prev.output instanceof LogWindow) {
       if (prev.input === stage) output = prev.output;
       else {
-        const ext = logExtension(prev.input, stage);
+        const ext = stageGrowth(prev.input, stage);
         if (ext !== null) {
           let kept = prev.output;
           if (ext.dropped.length > 0) {
@@ -512,15 +573,15 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
    * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
    */
-  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[]>();
-  function sharedLog(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
+  const finalLogs = new WeakMap<StageLog, { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[]>();
+  function sharedLog(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
     const list = finalLogs.get(stage);
     if (list === undefined) return undefined;
     const heldId = held === null ? null : logId(held);
     for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
-  function remember(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
+  function remember(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
     const list = finalLogs.get(stage);
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
     const heldId = held === null ? null : logId(held);
@@ -536,7 +597,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
     const parts = memoOf(memo);
     const projected = steps(world, viewer, parts);
-    const log = finalLog(projected.log, viewer, memo, parts);
+    const log = finalLog(projected.log as StageLog, viewer, memo, parts);
     const key = viewerKey(viewer);
     const prev = parts.finals.get(key);
     if (prev !== undefined && prev.projected === projected && prev.log === log) return prev.output;
