@@ -236,6 +236,26 @@ function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
   const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
   const from = last.output;
   if (sameParts(parts, input, from)) return input;
+  return overlaid(input, from, parts);
+}
+
+const NO_PARTS: readonly Part[] = [];
+
+/**
+ * overlay as a step's new memo, which carries the parts the output replaced: found from the last memo's
+ * instead of by a filter of the writes on every command (the memo is new each time).
+ */
+function overlayStep(input: World, last: StepMemo, writes: readonly Part[]): StepMemo {
+  const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
+  const from = last.output;
+  let same = 0;
+  for (const p of parts) if (partOf(input, p) === partOf(from, p)) same++;
+  if (same === parts.length) return { input, output: input, replaced: NO_PARTS, basis: undefined };
+  return { input, output: overlaid(input, from, parts), replaced: same === 0 ? parts : parts.filter((p) => partOf(input, p) !== partOf(from, p)), basis: undefined };
+}
+
+/** `input` with `parts` put in from `from` (the same objects). */
+function overlaid(input: World, from: World, parts: readonly Part[]): World {
   const out = { ...input } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
   for (const p of parts) {
@@ -364,6 +384,30 @@ function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | n
   return windowOf(b);
 }
 
+/**
+ * A by-entry step's output again when only the log moved: its other written parts as last time (those it
+ * replaced then, the same objects) and `log`, in one new world (or the input itself when nothing differs).
+ */
+function overlayWithLog(input: World, prev: StepMemo, others: readonly Part[], log: StageLog): World {
+  let out: Record<string, unknown> | null = null;
+  let ext: Record<string, unknown> | null = null;
+  for (const p of others) {
+    const v = partOf(prev.output, p);
+    if (v === partOf(prev.input, p) || v === partOf(input, p)) continue;
+    out ??= { ...input };
+    if (!p.ext) out[p.key] = v;
+    else {
+      ext ??= { ...input.ext };
+      if (v === ABSENT) delete ext[p.key];
+      else ext[p.key] = v;
+    }
+  }
+  if (out === null) return log === input.log ? input : withStageLog(input, log);
+  if (ext !== null) out['ext'] = ext;
+  out['log'] = log;
+  return out as unknown as World;
+}
+
 /** A stage world whose log is `log` (an array, or the window of the step windowStepOf names: typed as the array it stands for). */
 const withStageLog = (w: World, log: StageLog): World => ({ ...w, log: log as readonly LogEntry[] });
 
@@ -490,16 +534,19 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       let output: World | null = null;
       let basis: string | undefined;
       if (d !== null && prev !== undefined && sameInputParts(d.reads, prev.input, input, last!.source, world) && sameSourceParts(d.reads, last!.source, world)) {
-        if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
-        else {
+        if (!d.logByEntry || prev.input.log === input.log) {
+          // The common case on every command: reads unchanged, last time's written parts put in again.
+          const step = overlayStep(input, prev, d.writes);
+          done.push(step);
+          input = step.output;
+          continue;
+        } else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
-            const others = overlay(input, { input: prev.input, output: prev.output }, d.others);
             const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, ran, input.log) : extendedLog(prev, ext, ran, input.log);
-            output = others === input && log === input.log ? input : withStageLog(others, log);
+            output = overlayWithLog(input, prev, d.others, log);
           }
         }
       } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
@@ -527,7 +574,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
         }
       }
-      done.push(basis === undefined ? { input, output } : { input, output, basis });
+      done.push({ input, output, replaced: undefined, basis });
       input = output;
     }
     parts.classes.set(key, { source: world, steps: done });

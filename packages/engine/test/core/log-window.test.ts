@@ -193,7 +193,8 @@ describe("the non-GM class's stage log as a window (issue 19, ADR 108)", () => {
           if (s === 'reconnect') memo = newMemo();
           else {
             const ids = countdownIds(t);
-            const c: Command | null = 'tick' in s ? (ids.length === 0 ? null : { type: 'countdown.tick', countdownId: ids[s.tick % ids.length]! }) : s;
+            const tick = (s as { tick?: unknown }).tick;
+            const c: Command | null = typeof tick === 'number' ? (ids.length === 0 ? null : { type: 'countdown.tick', countdownId: ids[tick % ids.length]! }) : (s as Command);
             const r = c === null ? null : stageEngine.execute(t, c, { rng, actor: GM });
             if (r?.ok === true) t = r.value.table;
           }
