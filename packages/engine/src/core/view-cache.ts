@@ -80,12 +80,17 @@ export type FinalLog = readonly LogEntry[] | LogWindow;
  * windows are LogWindows of history entries the same way.
  */
 export class LogWindow<T = LogEntry> {
-  private array: readonly T[] | undefined;
-  constructor(
-    readonly backing: T[],
-    readonly start: number,
-    readonly end: number,
-  ) {}
+  // Declared, set in the constructor: no class field initializers (several windows are made per command).
+  declare readonly backing: T[];
+  declare readonly start: number;
+  declare readonly end: number;
+  private declare array: readonly T[] | undefined;
+  constructor(backing: T[], start: number, end: number) {
+    this.backing = backing;
+    this.start = start;
+    this.end = end;
+    this.array = undefined;
+  }
   get length(): number {
     return this.end - this.start;
   }
@@ -650,9 +655,14 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     if (prev !== undefined && prev.projected === projected && prev.log === log) return prev.output;
     // A non-GM world is made from the projected parts and the log alone: viewers with both the same share it.
     const shared = log instanceof LogWindow ? finals.get(log) : undefined;
-    const output = shared !== undefined && shared.projected === projected ? shared.output : finish(projected, log, viewer);
-    if (log instanceof LogWindow) finals.set(log, { projected, log, output });
-    parts.finals.set(key, { projected, log, output });
-    return output;
+    if (shared !== undefined && shared.projected === projected) {
+      // Another viewer's memo: kept as is (a weak map insert per viewer per command was most of this function's time).
+      parts.finals.set(key, shared);
+      return shared.output;
+    }
+    const made: FinalMemo = { projected, log, output: finish(projected, log, viewer) };
+    if (log instanceof LogWindow) finals.set(log, made);
+    parts.finals.set(key, made);
+    return made.output;
   };
 }
