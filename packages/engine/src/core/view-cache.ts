@@ -79,17 +79,22 @@ export type FinalLog = readonly LogEntry[] | LogWindow;
  * when something reads the view's log whole (a snapshot, a query, a test), and once. The server's history
  * windows are LogWindows of history entries the same way.
  */
+let lastWindowId = 0;
+
 export class LogWindow<T = LogEntry> {
   // Declared, set in the constructor: no class field initializers (several windows are made per command).
   declare readonly backing: T[];
   declare readonly start: number;
   declare readonly end: number;
   private declare array: readonly T[] | undefined;
+  /** Names the window where holding it would keep it alive (finalLog's sharing). */
+  declare readonly id: number;
   constructor(backing: T[], start: number, end: number) {
     this.backing = backing;
     this.start = start;
     this.end = end;
     this.array = undefined;
+    this.id = ++lastWindowId;
   }
   get length(): number {
     return this.end - this.start;
@@ -255,8 +260,9 @@ function overlayStep(input: World, last: StepMemo, writes: readonly Part[]): Ste
   const from = last.output;
   let same = 0;
   for (const p of parts) if (partOf(input, p) === partOf(from, p)) same++;
-  if (same === parts.length) return { input, output: input, replaced: NO_PARTS, basis: undefined };
-  return { input, output: overlaid(input, from, parts), replaced: same === 0 ? parts : parts.filter((p) => partOf(input, p) !== partOf(from, p)), basis: undefined };
+  // Its reads are unchanged, so is its logBasis (a function of them): carried, not worked out again on the next tick.
+  if (same === parts.length) return { input, output: input, replaced: NO_PARTS, basis: last.basis };
+  return { input, output: overlaid(input, from, parts), replaced: same === 0 ? parts : parts.filter((p) => partOf(input, p) !== partOf(from, p)), basis: last.basis };
 }
 
 /** `input` with `parts` put in from `from` (the same objects). */
@@ -547,6 +553,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           continue;
         } else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
+          basis = prev.basis;
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
@@ -624,26 +631,27 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * their views (and deltas) can be told alike by reference. Keyed by what each was given, so a
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
    * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
+   * One slot, the latest stage: a room projects its viewers one after another, so they all meet the same
+   * stage log there (a weak map insert per stage per command cost more than the sharing saved elsewhere).
+   * Missing it only loses the sharing, never an entry.
    */
-  const finalLogs = new WeakMap<StageLog, { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[]>();
+  let finalLogs: { readonly stage: StageLog; readonly list: { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[] } | null = null;
   function sharedLog(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
-    const list = finalLogs.get(stage);
-    if (list === undefined) return undefined;
-    const heldId = held === null ? null : logId(held);
-    for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
+    if (finalLogs === null || finalLogs.stage !== stage) return undefined;
+    const heldId = held === null ? null : held.id;
+    for (const r of finalLogs.list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
   function remember(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
-    const list = finalLogs.get(stage);
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
-    const heldId = held === null ? null : logId(held);
-    if (list === undefined) finalLogs.set(stage, [{ held: heldId, added, output }]);
-    else if (list.length < 16) list.push({ held: heldId, added, output });
+    const heldId = held === null ? null : held.id;
+    if (finalLogs === null || finalLogs.stage !== stage) finalLogs = { stage, list: [{ held: heldId, added, output }] };
+    else if (finalLogs.list.length < 16) finalLogs.list.push({ held: heldId, added, output });
     return output;
   }
 
-  /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */
-  const finals = new WeakMap<LogWindow, FinalMemo>();
+  /** The last non-GM finished world made, by its final log (the projected world it came from is checked too): one slot, as finalLogs. */
+  let lastFinal: FinalMemo | null = null;
 
   /** The world as `viewer` may see it, reusing what `memo` holds from earlier projections. */
   return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
@@ -654,14 +662,13 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const prev = parts.finals.get(key);
     if (prev !== undefined && prev.projected === projected && prev.log === log) return prev.output;
     // A non-GM world is made from the projected parts and the log alone: viewers with both the same share it.
-    const shared = log instanceof LogWindow ? finals.get(log) : undefined;
-    if (shared !== undefined && shared.projected === projected) {
-      // Another viewer's memo: kept as is (a weak map insert per viewer per command was most of this function's time).
-      parts.finals.set(key, shared);
-      return shared.output;
+    if (lastFinal !== null && lastFinal.log === log && lastFinal.projected === projected) {
+      // Another viewer's memo, kept as is.
+      parts.finals.set(key, lastFinal);
+      return lastFinal.output;
     }
     const made: FinalMemo = { projected, log, output: finish(projected, log, viewer) };
-    if (log instanceof LogWindow) finals.set(log, made);
+    if (log instanceof LogWindow) lastFinal = made;
     parts.finals.set(key, made);
     return made.output;
   };
