@@ -237,23 +237,13 @@ function sameInputParts(parts: readonly Part[], a: World, b: World, source: Worl
   return a === source && b === world ? sameSourceParts(parts, a, b) : sameParts(parts, a, b);
 }
 
-/**
- * A step's output again, on a new input whose reads are unchanged: the parts the
- * step replaced last time are put in (the same objects); the parts it passed
- * through last time (the GM's view, say) are passed through again.
- */
-function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
-  const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
-  const from = last.output;
-  if (sameParts(parts, input, from)) return input;
-  return overlaid(input, from, parts);
-}
-
 const NO_PARTS: readonly Part[] = [];
 
 /**
- * overlay as a step's new memo, which carries the parts the output replaced: found from the last memo's
- * instead of by a filter of the writes on every command (the memo is new each time).
+ * A step's output again, on a new input whose reads are unchanged: the parts the step replaced last time
+ * are put in (the same objects); the parts it passed through last time (the GM's view, say) are passed
+ * through again. As the step's new memo, which carries the parts its output replaced (found from the last
+ * memo's, not by a filter of the writes on every command: the memo is new each time).
  */
 function overlayStep(input: World, last: StepMemo, writes: readonly Part[]): StepMemo {
   const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
@@ -579,11 +569,13 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         if (i === windowStep && viewer.role !== 'gm' && output.log !== input.log) output = withStageLog(output, windowOf(output.log.slice()));
         // A written part whose own reads did not change keeps its object (it was replaced last time and now).
         if (d !== null && prev !== undefined && d.from.length > 0) {
-          const keep = d.from
-            .filter(({ reads }) => sameInputParts(reads, prev.input, input, last!.source, world) && sameSourceParts(reads, last!.source, world))
-            .map(({ part }) => part)
-            .filter((p) => partOf(output!, p) !== partOf(input, p) && partOf(prev.output, p) !== partOf(prev.input, p));
-          if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
+          // A loop, not filter/map closures: the encounter step re-runs on every clock advance, for each class.
+          let keep: Part[] | null = null;
+          for (const { part, reads } of d.from) {
+            if (!sameInputParts(reads, prev.input, input, last!.source, world) || !sameSourceParts(reads, last!.source, world)) continue;
+            if (partOf(output, part) !== partOf(input, part) && partOf(prev.output, part) !== partOf(prev.input, part)) (keep ??= []).push(part);
+          }
+          if (keep !== null && !sameParts(keep, output, prev.output)) output = overlaid(output, prev.output, keep);
         }
       }
       done.push({ input, output, replaced: undefined, basis });
