@@ -390,23 +390,16 @@ function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | n
  * replaced then, the same objects) and `log`, in one new world (or the input itself when nothing differs).
  */
 function overlayWithLog(input: World, prev: StepMemo, others: readonly Part[], log: StageLog): World {
-  let out: Record<string, unknown> | null = null;
-  let ext: Record<string, unknown> | null = null;
+  let parts: Part[] | null = null;
   for (const p of others) {
     const v = partOf(prev.output, p);
-    if (v === partOf(prev.input, p) || v === partOf(input, p)) continue;
-    out ??= { ...input };
-    if (!p.ext) out[p.key] = v;
-    else {
-      ext ??= { ...input.ext };
-      if (v === ABSENT) delete ext[p.key];
-      else ext[p.key] = v;
-    }
+    if (v !== partOf(prev.input, p) && v !== partOf(input, p)) (parts ??= []).push(p);
   }
-  if (out === null) return log === input.log ? input : withStageLog(input, log);
-  if (ext !== null) out['ext'] = ext;
-  out['log'] = log;
-  return out as unknown as World;
+  if (parts === null) return log === input.log ? input : withStageLog(input, log);
+  // overlaid made this world just now and nothing holds it yet: its log is set in place, not by another spread.
+  const out = overlaid(input, prev.output, parts) as { -readonly [K in keyof World]: World[K] };
+  out.log = log as readonly LogEntry[];
+  return out;
 }
 
 /** A stage world whose log is `log` (an array, or the window of the step windowStepOf names: typed as the array it stands for). */
