@@ -45,6 +45,6 @@ console.log(`mark end: ${process.hrtime.bigint() / 1000n} us`);
 const n = TABLES * COMMANDS;
 if (sampler) {
   await sampler.stop();
-  for (const line of sampler.lines(n, 'command')) console.log(line);
+  for (const line of sampler.lines(n, 'command', Number(process.env['HOT_ALLOC_TOP'] ?? 15))) console.log(line);
 }
 console.log(`${n} commands, ${((process.cpuUsage(t0).user + process.cpuUsage(t0).system) / 1000).toFixed(0)} ms CPU: submit ${(submitUs / n).toFixed(1)} us, broadcast ${(broadcastUs / n).toFixed(1)} us per command (mean)`);

@@ -149,8 +149,9 @@ export class Room {
   }
 
   private historyOptions() {
-    return { window: this.limits.historyWindow, scan: this.limits.historyScan };
+    return (this.wholeHistory ??= { window: this.limits.historyWindow, scan: this.limits.historyScan });
   }
+  private wholeHistory: { readonly window: number; readonly scan: number } | null = null;
 
   /**
    * The viewer's view at the current version, built on the one they hold: only the
@@ -257,13 +258,18 @@ export class Room {
     const held = this.held.get(key);
     if (held !== undefined && held.version === this.version) return held;
     const view = this.nextView(viewer, held);
-    // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame).
+    // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame). Only a view
+    // made at this version can be the same, so those are kept in a list of their own (no walk of the held map).
+    if (this.viewsNow.table !== this.table) this.viewsNow = { table: this.table, views: [] };
     let next: HeldView | undefined;
-    for (const h of this.held.values()) if (sameView(h, view)) next = h;
-    next ??= view;
+    for (const h of this.viewsNow.views) if (sameView(h, view)) next = h;
+    if (next === undefined) this.viewsNow.views.push((next = view));
     this.held.set(key, next);
     return next;
   }
+
+  /** The distinct views made at this table's version (current()). */
+  private viewsNow: { table: Table | null; views: HeldView[] } = { table: null, views: [] };
 
   sendSnapshot(session: Session): void {
     const h = this.current(session.viewer);

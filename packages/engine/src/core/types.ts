@@ -182,7 +182,8 @@ export interface ProjectorReads {
   /**
    * With `logByEntry`: what its judgement of a log entry reads in the world besides the entry,
    * as a value compared with ===. When another read changed but this value did not, every
-   * entry it judged before keeps its fate, so it is run on the new entries alone.
+   * entry it judged before keeps its fate, so it is run on the new entries alone. It must read
+   * only the declared `reads` (worlds with the same reads are taken to have the same basis).
    */
   readonly logBasis?: (world: World) => string;
   /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */

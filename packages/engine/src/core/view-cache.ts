@@ -33,9 +33,30 @@ interface ClassMemo {
   readonly steps: readonly StepMemo[];
 }
 
+/**
+ * The log the projectors leave for a viewer (the stage log). For the non-GM class, the last projector that
+ * touches the log (the countdowns step's filter) keeps it as a window of a backing its successive logs share
+ * when no projector after it reads the log: a note or a tick then pushes its entry instead of copying a
+ * log-length array that lived until the table's next command (issue 19). The stage world carries that
+ * window in its `log` field (see windowStepOf); only finalLog reads it.
+ */
+type StageLog = readonly LogEntry[] | LogWindow;
+
+/** The entries of a stage log as an array (made once per window: the cold paths). */
+const stageEntries = (log: StageLog): readonly LogEntry[] => (log instanceof LogWindow ? log.entries() : log);
+
+/** How stage log `next` grew from `prev`: windows of one backing without walking either; otherwise as logExtension. */
+function stageGrowth(prev: StageLog, next: StageLog): LogGrowth<LogEntry> | null {
+  if (prev instanceof LogWindow && next instanceof LogWindow) {
+    const grown = windowGrowth(prev, next);
+    if (grown !== null) return grown;
+  }
+  return logExtension(stageEntries(prev), stageEntries(next));
+}
+
 /** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
 interface LogMemo {
-  readonly input: readonly LogEntry[];
+  readonly input: StageLog;
   readonly output: FinalLog;
 }
 
@@ -58,13 +79,23 @@ export type FinalLog = readonly LogEntry[] | LogWindow;
  * when something reads the view's log whole (a snapshot, a query, a test), and once. The server's history
  * windows are LogWindows of history entries the same way.
  */
+let lastWindowId = 0;
+
 export class LogWindow<T = LogEntry> {
-  private array: readonly T[] | undefined;
-  constructor(
-    readonly backing: T[],
-    readonly start: number,
-    readonly end: number,
-  ) {}
+  // Declared, set in the constructor: no class field initializers (several windows are made per command).
+  declare readonly backing: T[];
+  declare readonly start: number;
+  declare readonly end: number;
+  private declare array: readonly T[] | undefined;
+  /** Names the window where holding it would keep it alive (finalLog's sharing). */
+  declare readonly id: number;
+  constructor(backing: T[], start: number, end: number) {
+    this.backing = backing;
+    this.start = start;
+    this.end = end;
+    this.array = undefined;
+    this.id = ++lastWindowId;
+  }
   get length(): number {
     return this.end - this.start;
   }
@@ -206,15 +237,26 @@ function sameInputParts(parts: readonly Part[], a: World, b: World, source: Worl
   return a === source && b === world ? sameSourceParts(parts, a, b) : sameParts(parts, a, b);
 }
 
+const NO_PARTS: readonly Part[] = [];
+
 /**
- * A step's output again, on a new input whose reads are unchanged: the parts the
- * step replaced last time are put in (the same objects); the parts it passed
- * through last time (the GM's view, say) are passed through again.
+ * A step's output again, on a new input whose reads are unchanged: the parts the step replaced last time
+ * are put in (the same objects); the parts it passed through last time (the GM's view, say) are passed
+ * through again. As the step's new memo, which carries the parts its output replaced (found from the last
+ * memo's, not by a filter of the writes on every command: the memo is new each time).
  */
-function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
+function overlayStep(input: World, last: StepMemo, writes: readonly Part[]): StepMemo {
   const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
   const from = last.output;
-  if (sameParts(parts, input, from)) return input;
+  let same = 0;
+  for (const p of parts) if (partOf(input, p) === partOf(from, p)) same++;
+  // Its reads are unchanged, so is its logBasis (a function of them): carried, not worked out again on the next tick.
+  if (same === parts.length) return { input, output: input, replaced: NO_PARTS, basis: last.basis };
+  return { input, output: overlaid(input, from, parts), replaced: same === 0 ? parts : parts.filter((p) => partOf(input, p) !== partOf(from, p)), basis: last.basis };
+}
+
+/** `input` with `parts` put in from `from` (the same objects). */
+function overlaid(input: World, from: World, parts: readonly Part[]): World {
   const out = { ...input } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
   for (const p of parts) {
@@ -327,6 +369,42 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
   return i === 0 ? held : held.slice(i);
 }
 
+/**
+ * extendedLog for the step whose output log is kept as a window (windowStepOf): the held window less what
+ * stood for dropped entries, then what the step kept of the new ones, pushed onto the shared backing.
+ * A log passed through whole (nothing to hide) stays the input log itself, as in extendedLog.
+ */
+function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): StageLog {
+  const held = prev.output.log as StageLog;
+  if (held === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
+  const added = ran === null ? [] : ran.log;
+  if (held instanceof LogWindow) return windowAppended(ext.dropped.length === 0 ? held : windowDropFront(held, new Set(ext.dropped)), added);
+  // The held log was passed through (the engine's own array, never pushed onto): the window starts on a copy.
+  const b = (ext.dropped.length === 0 ? held : dropFront(held, new Set(ext.dropped))).slice();
+  for (const e of added) b.push(e);
+  return windowOf(b);
+}
+
+/**
+ * A by-entry step's output again when only the log moved: its other written parts as last time (those it
+ * replaced then, the same objects) and `log`, in one new world (or the input itself when nothing differs).
+ */
+function overlayWithLog(input: World, prev: StepMemo, others: readonly Part[], log: StageLog): World {
+  let parts: Part[] | null = null;
+  for (const p of others) {
+    const v = partOf(prev.output, p);
+    if (v !== partOf(prev.input, p) && v !== partOf(input, p)) (parts ??= []).push(p);
+  }
+  if (parts === null) return log === input.log ? input : withStageLog(input, log);
+  // overlaid made this world just now and nothing holds it yet: its log is set in place, not by another spread.
+  const out = overlaid(input, prev.output, parts) as { -readonly [K in keyof World]: World[K] };
+  out.log = log as readonly LogEntry[];
+  return out;
+}
+
+/** A stage world whose log is `log` (an array, or the window of the step windowStepOf names: typed as the array it stands for). */
+const withStageLog = (w: World, log: StageLog): World => ({ ...w, log: log as readonly LogEntry[] });
+
 function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -338,7 +416,8 @@ function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
  * alone, so every non-GM viewer shares them (the audience is checked before). A plain function, not
  * a closure per call: the server runs under tsx, whose kept names cost a defineProperty per closure.
  */
-function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntry[] {
+function judge(stage: StageLog, viewer: Viewer, memo: ViewMemo): LogEntry[] {
+  const es = stageEntries(stage);
   const out: LogEntry[] = [];
   const gm = viewer.role === 'gm';
   for (const e of es) {
@@ -388,6 +467,22 @@ export function seatStepsLast(projecting: readonly Module[]): Module[] {
   return [...kept, ...last];
 }
 
+/**
+ * The step whose output log the non-GM class keeps as a window (StageLog): the last declared `logByEntry`
+ * projector, when every projector after it is declared and neither reads nor writes the log (so nothing but
+ * finalLog ever reads that field of the stage worlds). -1 for none: the stage log stays an array.
+ */
+function windowStepOf(declared: readonly ({ readonly reads: readonly Part[]; readonly writes: readonly Part[]; readonly logByEntry: boolean } | null)[]): number {
+  const touchesLog = (ps: readonly Part[]) => ps.some((p) => !p.ext && p.key === 'log');
+  for (let i = declared.length - 1; i >= 0; i--) {
+    const d = declared[i]!;
+    if (d === null) return -1;
+    if (d.logByEntry) return i;
+    if (touchesLog(d.reads) || touchesLog(d.writes)) return -1;
+  }
+  return -1;
+}
+
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: FinalLog, viewer: Viewer) => World) {
   const projecting = seatStepsLast(modules.filter((m) => m.project !== undefined));
@@ -405,6 +500,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return i < 0 ? projecting.length : i;
   })();
   const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+  const windowStep = windowStepOf(declared);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
     if (memo.parts === undefined) memo.parts = { classes: new Map(), logs: new Map(), finals: new Map() } satisfies PartsMemo;
@@ -432,16 +528,20 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       let output: World | null = null;
       let basis: string | undefined;
       if (d !== null && prev !== undefined && sameInputParts(d.reads, prev.input, input, last!.source, world) && sameSourceParts(d.reads, last!.source, world)) {
-        if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
-        else {
+        if (!d.logByEntry || prev.input.log === input.log) {
+          // The common case on every command: reads unchanged, last time's written parts put in again.
+          const step = overlayStep(input, prev, d.writes);
+          done.push(step);
+          input = step.output;
+          continue;
+        } else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
+          basis = prev.basis;
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
-            const others = overlay(input, { input: prev.input, output: prev.output }, d.others);
-            const log = extendedLog(prev, ext, ran, input.log);
-            output = others === input && log === input.log ? input : { ...others, log };
+            const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, ran, input.log) : extendedLog(prev, ext, ran, input.log);
+            output = overlayWithLog(input, prev, d.others, log);
           }
         }
       } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
@@ -450,23 +550,28 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
         if (ext !== null) {
           const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-          const log = extendedLog(prev, ext, ran.log.length === 0 ? null : ran, input.log);
+          const kept = ran.log.length === 0 ? null : ran;
+          const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, kept, input.log) : extendedLog(prev, ext, kept, input.log);
           // Passed through (the GM's): the input itself, so what comes after sees the same objects.
-          output = log === input.log && sameParts(d.others, ran, input) ? input : { ...ran, log };
+          output = log === input.log && sameParts(d.others, ran, input) ? input : withStageLog(ran, log);
         }
       }
       if (output === null) {
         output = m.project!(input, viewer, world);
+        // The window step's own log starts a backing of its own (a copy: the projector's array may be shared).
+        if (i === windowStep && viewer.role !== 'gm' && output.log !== input.log) output = withStageLog(output, windowOf(output.log.slice()));
         // A written part whose own reads did not change keeps its object (it was replaced last time and now).
         if (d !== null && prev !== undefined && d.from.length > 0) {
-          const keep = d.from
-            .filter(({ reads }) => sameInputParts(reads, prev.input, input, last!.source, world) && sameSourceParts(reads, last!.source, world))
-            .map(({ part }) => part)
-            .filter((p) => partOf(output!, p) !== partOf(input, p) && partOf(prev.output, p) !== partOf(prev.input, p));
-          if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
+          // A loop, not filter/map closures: the encounter step re-runs on every clock advance, for each class.
+          let keep: Part[] | null = null;
+          for (const { part, reads } of d.from) {
+            if (!sameInputParts(reads, prev.input, input, last!.source, world) || !sameSourceParts(reads, last!.source, world)) continue;
+            if (partOf(output, part) !== partOf(input, part) && partOf(prev.output, part) !== partOf(prev.input, part)) (keep ??= []).push(part);
+          }
+          if (keep !== null && !sameParts(keep, output, prev.output)) output = overlaid(output, prev.output, keep);
         }
       }
-      done.push(basis === undefined ? { input, output } : { input, output, basis });
+      done.push({ input, output, replaced: undefined, basis });
       input = output;
     }
     parts.classes.set(key, { source: world, steps: done });
@@ -474,16 +579,16 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   }
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
-  function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): FinalLog {
+  function finalLog(stage: StageLog, viewer: Viewer, memo: ViewMemo, parts: PartsMemo): FinalLog {
     // The GM reads every entry: the final log is the stage log itself, not a copy.
-    if (viewer.role === 'gm') return stage;
+    if (viewer.role === 'gm') return stage as readonly LogEntry[];
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
     let output: LogWindow | null = null;
     if (prev !== undefined && prev.output instanceof LogWindow) {
       if (prev.input === stage) output = prev.output;
       else {
-        const ext = logExtension(prev.input, stage);
+        const ext = stageGrowth(prev.input, stage);
         if (ext !== null) {
           let kept = prev.output;
           if (ext.dropped.length > 0) {
@@ -511,40 +616,45 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * their views (and deltas) can be told alike by reference. Keyed by what each was given, so a
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
    * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
+   * One slot, the latest stage: a room projects its viewers one after another, so they all meet the same
+   * stage log there (a weak map insert per stage per command cost more than the sharing saved elsewhere).
+   * Missing it only loses the sharing, never an entry.
    */
-  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[]>();
-  function sharedLog(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
-    const list = finalLogs.get(stage);
-    if (list === undefined) return undefined;
-    const heldId = held === null ? null : logId(held);
-    for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
+  let finalLogs: { readonly stage: StageLog; readonly list: { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: LogWindow }[] } | null = null;
+  function sharedLog(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[]): LogWindow | undefined {
+    if (finalLogs === null || finalLogs.stage !== stage) return undefined;
+    const heldId = held === null ? null : held.id;
+    for (const r of finalLogs.list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
-  function remember(stage: readonly LogEntry[], held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
-    const list = finalLogs.get(stage);
+  function remember(stage: StageLog, held: LogWindow | null, added: readonly LogEntry[], output: LogWindow): LogWindow {
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
-    const heldId = held === null ? null : logId(held);
-    if (list === undefined) finalLogs.set(stage, [{ held: heldId, added, output }]);
-    else if (list.length < 16) list.push({ held: heldId, added, output });
+    const heldId = held === null ? null : held.id;
+    if (finalLogs === null || finalLogs.stage !== stage) finalLogs = { stage, list: [{ held: heldId, added, output }] };
+    else if (finalLogs.list.length < 16) finalLogs.list.push({ held: heldId, added, output });
     return output;
   }
 
-  /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */
-  const finals = new WeakMap<LogWindow, FinalMemo>();
+  /** The last non-GM finished world made, by its final log (the projected world it came from is checked too): one slot, as finalLogs. */
+  let lastFinal: FinalMemo | null = null;
 
   /** The world as `viewer` may see it, reusing what `memo` holds from earlier projections. */
   return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
     const parts = memoOf(memo);
     const projected = steps(world, viewer, parts);
-    const log = finalLog(projected.log, viewer, memo, parts);
+    const log = finalLog(projected.log as StageLog, viewer, memo, parts);
     const key = viewerKey(viewer);
     const prev = parts.finals.get(key);
     if (prev !== undefined && prev.projected === projected && prev.log === log) return prev.output;
     // A non-GM world is made from the projected parts and the log alone: viewers with both the same share it.
-    const shared = log instanceof LogWindow ? finals.get(log) : undefined;
-    const output = shared !== undefined && shared.projected === projected ? shared.output : finish(projected, log, viewer);
-    if (log instanceof LogWindow) finals.set(log, { projected, log, output });
-    parts.finals.set(key, { projected, log, output });
-    return output;
+    if (lastFinal !== null && lastFinal.log === log && lastFinal.projected === projected) {
+      // Another viewer's memo, kept as is.
+      parts.finals.set(key, lastFinal);
+      return lastFinal.output;
+    }
+    const made: FinalMemo = { projected, log, output: finish(projected, log, viewer) };
+    if (log instanceof LogWindow) lastFinal = made;
+    parts.finals.set(key, made);
+    return made.output;
   };
 }

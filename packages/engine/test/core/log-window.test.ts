@@ -125,3 +125,91 @@ describe("players' view logs as windows (issue 19)", () => {
     );
   });
 });
+
+/** The countdowns step's output log for the non-GM class, read from the memo (its stage log: ADR 108). */
+const stageLog = (memo: ViewMemo): unknown => {
+  const parts = memo.parts as { classes: Map<string, { steps: readonly { output: { log: unknown } }[] }> };
+  const steps = parts.classes.get('others')!.steps;
+  return steps[steps.length - 1]!.output.log;
+};
+const countdownIds = (t: Table): string[] => (t.world.ext['countdowns'] as { order?: string[] } | undefined)?.order ?? [];
+
+// No projector after the countdowns step, so its output log may be a window (dicey's undeclared projector would forbid it).
+const stageEngine = createEngine([coreModule, countdownsModule]);
+
+describe("the non-GM class's stage log as a window (issue 19, ADR 108)", () => {
+  it('pushes each new entry onto one backing, and views equal fresh projections', () => {
+    let t: Table = stageEngine.createTable({ tableId: 't', name: 'T', rulesetId: 'test' });
+    const run = (c: Command) => {
+      const r = stageEngine.execute(t, c, { rng: seededRng(1), actor: GM });
+      if (!r.ok) throw new Error(r.error.message);
+      t = r.value.table;
+    };
+    const memo = newMemo();
+    run({ type: 'countdown.create', name: 'Doom', start: 3, visibility: 'hidden' });
+    run({ type: 'countdown.create', name: 'Dawn', start: 3, visibility: 'visible' });
+    stageEngine.project(t.world, SPECTATOR, memo);
+    const first = stageLog(memo);
+    expect(first).toBeInstanceOf(LogWindow);
+    // A projector after it that declares nothing may read the log: the stage log stays an array there.
+    const undeclared = newMemo();
+    engine.project(t.world, SPECTATOR, undeclared);
+    expect(Array.isArray(stageLog(undeclared))).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      run(i % 2 === 0 ? { type: 'log.note', text: `note ${i}` } : { type: 'countdown.tick', countdownId: countdownIds(t)[1]! });
+      const view = stageEngine.project(t.world, SPECTATOR, memo);
+      expect(view).toEqual(stageEngine.project(t.world, SPECTATOR));
+      const stage = stageLog(memo) as LogWindow;
+      expect(stage).toBeInstanceOf(LogWindow);
+      expect(stage.backing).toBe((first as LogWindow).backing);
+      // The engine log's entries in order (the same objects), less any the countdowns step hides.
+      const kept = t.world.log.filter((e) => stage.entries().includes(e));
+      expect(stage.entries()).toEqual(kept);
+      expect(stage.at(stage.length - 1)).toBe(t.world.log.at(-1));
+    }
+  });
+
+  it('property: with hidden and visible countdowns ticked, notes, trims at a small limit, undo, redo and reconnects, every non-GM view equals a fresh projection', () => {
+    const step = fc.oneof(
+      fc.constantFrom<Command>(
+        { type: 'seat.add', name: 'Ann' },
+        { type: 'log.note', text: 'for the GM', audience: { kind: 'gm' } },
+        { type: 'log.note', text: 'for everyone' },
+        { type: 'countdown.create', name: 'Doom', start: 3, visibility: 'hidden' },
+        { type: 'countdown.create', name: 'Dawn', start: 3, visibility: 'visible' },
+        { type: 'history.undo' },
+        { type: 'history.redo' },
+      ),
+      fc.constant('reconnect' as const),
+      fc.record({ tick: fc.nat(3) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), fc.integer({ min: 1, max: 8 }), (steps, limit) => {
+        let t: Table = stageEngine.createTable({ tableId: 't', name: 'T', rulesetId: 'test', settings: { 'core.logLimit': limit } });
+        const rng = seededRng(108);
+        let windows = 0;
+        let memo = newMemo();
+        for (const s of steps) {
+          if (s === 'reconnect') memo = newMemo();
+          else {
+            const ids = countdownIds(t);
+            const tick = (s as { tick?: unknown }).tick;
+            const c: Command | null = typeof tick === 'number' ? (ids.length === 0 ? null : { type: 'countdown.tick', countdownId: ids[tick % ids.length]! }) : (s as Command);
+            const r = c === null ? null : stageEngine.execute(t, c, { rng, actor: GM });
+            if (r?.ok === true) t = r.value.table;
+          }
+          const seatId = Object.keys(t.world.seats)[0];
+          for (const viewer of [SPECTATOR, ...(seatId === undefined ? [] : [{ role: 'player', seatId } as Viewer])]) {
+            const view = stageEngine.project(t.world, viewer, memo);
+            expect(view).toEqual(stageEngine.project(t.world, viewer));
+            if (stageLog(memo) instanceof LogWindow) windows++;
+          }
+          expect(stageEngine.project(t.world, GM, memo)).toEqual(stageEngine.project(t.world, GM));
+        }
+        // Not vacuous: the countdowns step's first run for a non-GM viewer makes a log of its own, which starts a window.
+        if (steps.length > 0) expect(windows).toBeGreaterThan(0);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
