@@ -13,6 +13,21 @@ export function memoryStore(): SyncEventStore {
   /** A seat's latest join code, by table and seat. */
   const codes = new Map<string, JoinCodeRecord>();
   const failures = new Map<string, number>();
+  /** Versions by table and sender's command id, so an append's duplicate check is not a walk of the whole log. */
+  const commandVersions = new Map<string, Map<string, number>>();
+  const commandKey = (actorKey: string, commandId: string) => `${actorKey}\u0000${commandId}`;
+  const index = (id: string, r: { version: number; commandId: string | null; actorKey: string }) => {
+    if (r.commandId === null) return;
+    let m = commandVersions.get(id);
+    if (m === undefined) commandVersions.set(id, (m = new Map()));
+    m.set(commandKey(r.actorKey, r.commandId), r.version);
+  };
+  /** The row holding this command id; an index entry a rolled-back batch left behind no longer matches its row. */
+  const byCommand = (id: string, actorKey: string, commandId: string): TxRecord | undefined => {
+    const v = commandVersions.get(id)?.get(commandKey(actorKey, commandId));
+    const r = v === undefined ? undefined : logs.get(id)?.[v - 1];
+    return r !== undefined && r.commandId === commandId && r.actorKey === actorKey ? r : undefined;
+  };
   const seatKey = (tableId: string, seatId: string) => `${tableId}\u0000${seatId}`;
   let open = true;
   const live = () => {
@@ -53,6 +68,8 @@ export function memoryStore(): SyncEventStore {
       });
       tables.set(table.tableId, copy(table));
       logs.set(table.tableId, copy([...log]));
+      commandVersions.delete(table.tableId);
+      for (const r of log) index(table.tableId, r);
       for (const t of toks) tokens.set(t.hash, { ...t });
     },
     importRows(id, rows) {
@@ -61,12 +78,16 @@ export function memoryStore(): SyncEventStore {
       rows.forEach((r, i) => {
         if (r.version !== log.length + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${log.length + i}`);
       });
-      for (const r of rows) log.push({ version: r.version, commandId: r.commandId, actorKey: r.actorKey, transaction: JSON.parse(r.tx) as Transaction });
+      for (const r of rows) {
+        log.push({ version: r.version, commandId: r.commandId, actorKey: r.actorKey, transaction: JSON.parse(r.tx) as Transaction });
+        index(id, r);
+      }
     },
     dropTable(id) {
       live();
       tables.delete(id);
       logs.delete(id);
+      commandVersions.delete(id);
       snapshots.delete(id);
       for (const [h, t] of tokens) if (t.tableId === id) tokens.delete(h);
       for (const [k, c] of codes) if (c.tableId === id) codes.delete(k);
@@ -79,15 +100,16 @@ export function memoryStore(): SyncEventStore {
       live();
       const log = logOf(id);
       if (record.commandId !== null) {
-        const dup = log.find((r) => r.commandId === record.commandId && r.actorKey === record.actorKey);
+        const dup = byCommand(id, record.actorKey, record.commandId);
         if (dup) return { ok: false, reason: 'duplicate', existing: copy(dup) };
       }
       if (log.length !== expected) return { ok: false, reason: 'conflict', current: log.length };
       log.push(copy({ ...record, version: expected + 1 }));
+      index(id, { version: expected + 1, commandId: record.commandId, actorKey: record.actorKey });
       return { ok: true, version: expected + 1 };
     },
     findCommand(id, actorKey, commandId) {
-      const r = logs.get(id)?.find((x) => x.commandId === commandId && x.actorKey === actorKey);
+      const r = byCommand(id, actorKey, commandId);
       return r ? copy(r) : null;
     },
     readLog: (id, after = 0, limit = Infinity) => copy((logs.get(id) ?? []).filter((r) => r.version > after).slice(0, limit)),
