@@ -60,7 +60,7 @@ export { abilityAsEntered, keptSheetAsEntered, SHEET_PLAY_STATE } from './sheet-
 export { keptSheetCommandFor, keptSheetCommandFromText, keptSheetRemoveCommand, keptSheetTemplate, type KeptSheetCreature } from './sheet-commands.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
-export { deadCharacters, lifeFlags } from './life.js';
+export { deadCharacters, fallChoiceWaiting, lifeFlags } from './life.js';
 export { sheetNeedsOf } from './sheet-needs.js';
 export { armingOf, type Arming, type WeaponRow } from './arming.js';
 export { inviteNeedsOf, type InviteNeed } from './invite-needs.js';

@@ -33,3 +33,10 @@ export function lifeFlags(world: World, characterId: string | null): { [flag: st
   if (dead.includes(characterId)) return { dead: true };
   return Object.hasOwn(dying, characterId) ? { dying: true } : {};
 }
+
+/** Someone in this view must choose to fortify or fall (teams' at-risk list, ADR 112): the tracker mounts the prompts between fights. */
+export function fallChoiceWaiting(world: World): boolean {
+  const st = Object.hasOwn(world.ext, 'teams') ? world.ext['teams'] : undefined;
+  const atRisk = isObj(st) ? st['atRisk'] : undefined;
+  return isObj(atRisk) && Object.keys(atRisk).length > 0;
+}

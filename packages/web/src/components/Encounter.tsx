@@ -6,7 +6,7 @@ import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand, turnAnnouncement } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
-import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
+import { actionsQueryOf, capabilitiesOf, fallChoiceWaiting, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionsPanel, AddCombatant, EncounterBuilder, SpotlightStart, EndEncounter, EscalationControls, FightSummary, GmRowParts, HeldActions, MoveButtons, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
@@ -47,7 +47,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           </p>
           {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
           {/* A teams fortify-or-fall choice raised between fights (ADR 112): the fight's prompt, its chunk loaded only then. */}
-          {ask && atRiskWaits(world) ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
+          {ask && fallChoiceWaiting(world) ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
           {gm && spotlight ? (
             // GM-only words in the builder's chunk: the phone's first download does not carry them.
             <SpotlightStart />
@@ -69,8 +69,6 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   );
 }
 
-/** Someone in this view must fortify or fall (teams, ADR 112): read bare here, as the phone's first download cannot carry the rules' selectors. */
-const atRiskWaits = (world: World): boolean => Object.keys((world.ext['teams'] as { atRisk?: object } | undefined)?.atRisk ?? {}).length > 0;
 
 function RoundBadge({ enc, world, esc }: { enc: EncounterState; world: World; esc: number | null }) {
   return (
