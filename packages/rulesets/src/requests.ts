@@ -20,9 +20,14 @@ const onKeptSheet =
     if (c.ok) return r.kind !== 'condition' && hasKeptSheet(world, c.value) ? boxed(world, c.value, r) : ok(commandForCombatant(r, c.value));
     // Between fights: the character's own sheet (none yet is said in words); a hidden combatant still answers "not in the fight".
     const sheetId = keptSheetIdOf(world, r.characterId);
-    const name = own(world.characters, r.characterId)?.name ?? 'that character';
-    return outsideFightRequest(world, r, () => (sheetId === null ? err(ErrorCode.INVALID_VALUE, `${name} has no ${sheetTitle} yet: the GM fills it in first`, 'characterId') : boxed(world, sheetId, r)), () => true) ?? c;
+    return outsideFightRequest(world, r, () => (sheetId === null ? noSheetYet(world, r.characterId, sheetTitle) : boxed(world, sheetId, r)), () => true) ?? c;
   };
+
+/** A request for a character whose kept sheet the GM has not filled in yet, refused in words. */
+function noSheetYet(world: Parameters<RequestCommand>[0], characterId: string, sheetTitle: string): Result<never> {
+  const name = own(world.characters, characterId)?.name ?? 'that character';
+  return err(ErrorCode.INVALID_VALUE, `${name} has no ${sheetTitle} yet: the GM fills it in first`, 'characterId');
+}
 
 /** The GM's damage box's command for the request's amount on sheet `id`; its refusal ("Nothing to heal…") in words. */
 function boxed(world: Parameters<RequestCommand>[0], id: string, r: Parameters<RequestCommand>[1]): Result<Command> {
@@ -60,11 +65,10 @@ const osr: RequestCommand = (world, r, answer) => {
 const tswSheetHook = onKeptSheet('36th Way sheet');
 const tsw: RequestCommand = (world, r, answer) => {
   if (r.kind !== 'recoveries') return tswSheetHook(world, r, answer);
-  const name = own(world.characters, r.characterId)?.name ?? 'that character';
   // As the quick rest itself: none while a fight runs (whoever it holds, so a hidden combatant is not revealed).
   if (getEncounter(world).active) return err(ErrorCode.INVALID_VALUE, RECOVERIES_AFTER_FIGHT, 'kind');
   const sheetId = keptSheetIdOf(world, r.characterId);
-  if (sheetId === null) return err(ErrorCode.INVALID_VALUE, `${name} has no 36th Way sheet yet: the GM fills it in first`, 'characterId');
+  if (sheetId === null) return noSheetYet(world, r.characterId, '36th Way sheet');
   const count = r.amount ?? 1;
   if (count > MAX_REST_RECOVERIES) return err(ErrorCode.INVALID_VALUE, `at most ${MAX_REST_RECOVERIES} recoveries in one ask`, 'amount');
   return ok({ type: '36th-way.restRecoveries', characterId: sheetId, count });
