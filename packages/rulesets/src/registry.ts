@@ -8,7 +8,7 @@ import { ruleset as osr } from './osr/index.js';
 import { capabilitiesOf } from './capabilities.js';
 import { CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
 import { requestHookOf } from './requests.js';
-import { settingRefusal } from './setting-words.js';
+import { settingProblems, settingRefusal } from './setting-words.js';
 import { tableRulesModule } from './table-rules.js';
 import { statBlockOf } from './stat-blocks.js';
 import { ruleset as teams } from './teams/index.js';
@@ -67,7 +67,9 @@ export function resolveSettings(id: string, overrides: { readonly [key: string]:
     const def = info.settings.find((s) => s.key === key);
     if (def === undefined) return err('UNKNOWN_SETTING', `ruleset ${id} has no setting "${key}"`, `settings.${key}`);
     const refused = settingRefusal(def, value);
-    if (refused !== null) return err('INVALID_SETTING', refused, `settings.${key}`);
+    // A structured value's path goes down to the field at fault (settings.kleptonomicon.sixthDistance.units).
+    const where = settingProblems(def, value)[0]?.where ?? '';
+    if (refused !== null) return err('INVALID_SETTING', refused, `settings.${key}${where === '' ? '' : `.${where}`}`);
     out[key] = value;
   }
   return ok(out);

@@ -1,6 +1,7 @@
 // defineRuleset: a rule system is a list of engine modules plus named,
 // documented settings (rules README: "make each one a named setting").
 import { DEFAULT_LOG_LIMIT, LOG_LIMIT_SETTING, type Json, type Module, type SheetModel } from '@tablekeeper/engine';
+import type { SettingShape } from './setting-shapes.js';
 
 export interface SettingDef {
   /** Namespaced key, e.g. 'daggerheart.critAddsMax'. */
@@ -18,6 +19,8 @@ export interface SettingDef {
   readonly title?: string;
   /** A choice's effect in a few words, keyed by the value (String(value)): the panel's option and the log line. */
   readonly choiceWords?: { readonly [value: string]: string };
+  /** A value that is a record or a list, checked field by field (ADR 118); set only when the table is created. */
+  readonly shape?: SettingShape;
 }
 
 export interface RulesetDefinition {

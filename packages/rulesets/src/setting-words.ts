@@ -1,9 +1,10 @@
 // A table setting in words: its name, its values, the heading it belongs to,
 // and why a value is refused. Shared by the `table.setting` command (checks
 // and log lines) and the GM's Table rules panel, so both say the same thing.
-// Imports types only: the browser entry re-exports it (ADR 7).
+// Imports types and the pure shape checks only: the browser entry re-exports it (ADR 7).
 import type { Json } from '@tablekeeper/engine';
 import type { SettingDef } from './ruleset.js';
+import { shapeAllowedWords, shapeProblems, shapeValueWords, type ShapeProblem } from './setting-shapes.js';
 
 /** The value kinds a setting may hold, as `typeof` says them ('null' and 'array' apart). */
 export const settingKind = (v: Json | undefined): string => (v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
@@ -16,8 +17,9 @@ export function settingTitle(def: Pick<SettingDef, 'key' | 'title'>): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A value in words: a choice's declared words, on / off, or the number or text itself. */
-export function settingValueWords(def: Pick<SettingDef, 'choiceWords'>, value: Json | undefined): string {
+/** A value in words: a choice's declared words, on / off, the number or text itself, or a structured value's words. */
+export function settingValueWords(def: Pick<SettingDef, 'choiceWords' | 'shape'>, value: Json | undefined): string {
+  if (def.shape !== undefined) return shapeValueWords(def.shape, value);
   const said = def.choiceWords?.[String(value)];
   if (said !== undefined) return said;
   if (value === true) return 'on';
@@ -35,7 +37,8 @@ export const settingIsEditable = (def: Pick<SettingDef, 'default'>): boolean => 
 const wholeOnly = (def: Pick<SettingDef, 'default'>): boolean => typeof def.default !== 'number' || Number.isInteger(def.default);
 
 /** The values a setting takes, in words ("one of "dying", "unconscious""; "a whole number from 1 to 40"). */
-export function settingAllowedWords(def: Pick<SettingDef, 'default' | 'allowed' | 'range'>): string {
+export function settingAllowedWords(def: Pick<SettingDef, 'default' | 'allowed' | 'range' | 'shape'>): string {
+  if (def.shape !== undefined) return shapeAllowedWords(def.shape);
   const parts: string[] = [];
   if (def.allowed !== undefined) parts.push(def.allowed.length === 1 ? `"${String(def.allowed[0])}"` : `one of ${def.allowed.map((a) => `"${String(a)}"`).join(', ')}`);
   if (def.range !== undefined) parts.push(`${wholeOnly(def) ? 'a whole number' : 'a number'} from ${def.range[0]} to ${def.range[1]}`);
@@ -44,8 +47,16 @@ export function settingAllowedWords(def: Pick<SettingDef, 'default' | 'allowed' 
   return kind === 'boolean' ? 'on or off (true or false)' : kind === 'number' ? 'a number' : kind === 'string' ? 'a text' : kind === 'null' ? 'any value' : `a ${kind}`;
 }
 
+/** What is wrong with a structured value, field by field (where inside it, and why); empty when allowed or not structured. */
+export const settingProblems = (def: Pick<SettingDef, 'shape'>, value: Json): ShapeProblem[] => (def.shape === undefined ? [] : shapeProblems(def.shape, value));
+
 /** Why `value` is refused for `def`, as a sentence naming the setting and what it takes; null when it is allowed. */
 export function settingRefusal(def: SettingDef, value: Json): string | null {
+  if (def.shape !== undefined) {
+    const problems = shapeProblems(def.shape, value);
+    // A whole-value problem reads on from the rule's name ("... must list at least one"); a field's follows a colon.
+    return problems.length === 0 ? null : `the table rule "${settingTitle(def)}" (${def.key})${problems[0]!.where === '' ? ' ' : ': '}${problems.map((p) => p.why).join('; ')}`;
+  }
   const allowedHere = (): boolean => {
     if (def.allowed !== undefined || def.range !== undefined) {
       if (def.allowed?.some((a) => a === value) === true) return true;

@@ -7,8 +7,8 @@ import { asJson } from '@tablekeeper/engine/events';
 import { BEATS_ECONOMY, controls, err, getEncounter, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, actorOf, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
-import { abilitiesOf, sheet } from './context.js';
-import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
+import { abilitiesOf, sheet, stylesOf } from './context.js';
+import { poolLeft, startTurnMovement, styleLeft } from './movement.js';
 import { ABILITY_TIME_WORDS, abilityUse, type Ability } from './phases.js';
 import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
 import { K, numberSetting, setting } from './settings.js';
@@ -55,14 +55,16 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const who = a.combatant.characterId ?? id;
   const main = st.encounterPhase === 'main' ? yes : forbid('only in the Main Phase of an Encounter');
   const ownTurn = a.onTurn ? yes : forbid(`not ${a.combatant.name}'s turn`);
-  const tm = st.movement[id];
-  const styles: ActionOption[] = (tm?.styles ?? [{ style: 'walk', variant: 'normal' as const }]).map((s) => ({
+  const prone = st.prone.includes(id);
+  // Before the first move of a turn the form offers what the turn will start with: the sheet's styles, else the
+  // table's default ones (kleptonomicon.defaultMovementStyles), as the move command itself does.
+  const tm = st.movement[id] ?? startTurnMovement(stylesOf(a.world, id), prone);
+  const styles: ActionOption[] = tm.styles.map((s) => ({
     value: s.style,
     label: s.style[0]!.toUpperCase() + s.style.slice(1),
-    note: `${tm === undefined ? BASE_STYLE_UNITS : styleLeft(tm, s.style)}u left`,
+    note: `${styleLeft(tm, s.style)}u left`,
   }));
-  const left = tm === undefined ? BASE_STYLE_UNITS : poolLeft(tm);
-  const prone = st.prone.includes(id);
+  const left = poolLeft(tm);
   const dashed = st.dashes[id];
   const dashes = dashed !== undefined && dashed.round === getEncounter(a.world).round ? dashed.count : 0;
   const athleticsStat = sheet(a.world, id)['athletics'];

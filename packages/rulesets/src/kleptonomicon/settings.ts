@@ -58,8 +58,9 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
   {
     key: K.sixthDistance,
     default: asJson(DEFAULT_SIXTH_DISTANCE),
-    description: 'The sixth distance (name and units, or null units for unbounded).',
-    source: 'rules README, 004',
+    shape: 'sixthDistance',
+    description: 'The sixth distance, past the Shooting Distance: its key (what an ability\'s reach names), its name at the table, and its units or no limit. A move that goes past 16u is logged under its name.',
+    source: 'rules README, 004 "Distance"',
   },
   {
     key: K.defaultStyles,
@@ -67,7 +68,8 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
       { style: 'walk', variant: 'normal' },
       { style: 'jump', variant: 'half' },
     ],
-    description: 'Movement styles of a sheet that lists none (a level 1 character: Walk 4u and Half Jump 2u).',
+    shape: 'movementStyles',
+    description: 'Movement styles of a sheet that lists none: what a new character moves with (by default a level 1 character: Walk 4u and Half Jump 2u).',
     source: '004 "Movement"',
   },
   {

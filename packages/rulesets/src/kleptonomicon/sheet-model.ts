@@ -8,6 +8,7 @@ import { ABILITY_TIME_WORDS, ABILITY_TIMES, RECOVERY_ABILITIES, RECOVERY_WORDS }
 import { abilityKeyOf } from './context.js';
 import { parseDamage } from './attack.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
+import { MAX_STYLES, STYLE_NAME, STYLE_VARIANTS } from '../setting-shapes.js';
 import type { KleptoEvent } from './events.js';
 
 /** Health a GM may enter (a typo of a million would make a PC unkillable). */
@@ -28,13 +29,13 @@ const fields = {
     .array(
       z.strictObject({
         // 004's common styles as suggestions; any other lower-case name (fly, levitate) is allowed.
-        style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ title: 'Style', description: 'a lower-case style name (walk, jump, climb, swim...)', examples: ['walk', 'jump', 'climb', 'swim'] }),
-        variant: z.enum(['half', 'normal', 'double']).meta({ title: 'Variant' }).optional(),
+        style: z.string().regex(STYLE_NAME).meta({ title: 'Style', description: 'a lower-case style name (walk, jump, climb, swim...)', examples: ['walk', 'jump', 'climb', 'swim'] }),
+        variant: z.enum(STYLE_VARIANTS).meta({ title: 'Variant' }).optional(),
       }).meta({ title: 'Movement style' }),
     )
-    .max(20)
+    .max(MAX_STYLES)
     .nullable()
-    .meta({ title: 'Movement styles', description: "none listed: the table's default (walk, and a half jump)" })
+    .meta({ title: 'Movement styles', description: "none listed: the table's default movement styles (walk, and a half jump, unless the table was made with others)" })
     .optional(),
   // 004 is silent on the Basic Attack's numbers (ADR 51): its Test modifier and damage dice live on the sheet.
   attackModifier: int(-50, 50, 'the Basic Attack Test modifier').meta({ title: 'Basic Attack modifier' }).optional(),
