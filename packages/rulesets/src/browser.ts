@@ -66,5 +66,5 @@ export { armingOf, type Arming, type WeaponRow } from './arming.js';
 export { inviteNeedsOf, type InviteNeed } from './invite-needs.js';
 export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickDice, quickStatsOf, QUICK_DICE_LIMITS, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';
 export { settingAllowedWords, settingChangedSentence, settingGroup, settingIsEditable, settingProblems, settingRefusal, settingSourceWords, settingTitle, settingValueWords } from './setting-words.js';
-export { DISTANCE_NAME_MAX, MAX_STYLES, NAMED_STYLES, SIXTH_UNITS, STYLE_VARIANTS, sameSettingValue, styleWords, type SettingShape, type ShapeProblem } from './setting-shapes.js';
+export { DISTANCE_NAME_MAX, MAX_STYLES, NAMED_STYLES, SIXTH_UNITS, STYLE_VARIANTS, sameSettingValue, styleUnits, styleWords, type SettingShape, type ShapeProblem } from './setting-shapes.js';
 export type { SettingDef } from './ruleset.js';

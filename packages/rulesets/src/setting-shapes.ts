@@ -34,7 +34,7 @@ const VARIANT_FACTOR: { readonly [v: string]: number } = { half: 0.5, normal: 1,
 const VARIANT_WORD: { readonly [v: string]: string } = { half: 'Half ', normal: '', double: 'Double ' };
 
 const isRecord = (v: Json | undefined): v is { readonly [k: string]: Json } => v !== null && typeof v === 'object' && !Array.isArray(v);
-const shown = (v: Json | undefined): string => (v === undefined ? 'nothing' : JSON.stringify(v));
+const shown = (v: Json | undefined): string => (v === undefined || v === '' ? 'nothing' : JSON.stringify(v));
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function sixthDistanceProblems(value: Json): ShapeProblem[] {
@@ -52,7 +52,7 @@ function sixthDistanceProblems(value: Json): ShapeProblem[] {
   else if (twin !== undefined) out.push({ where: 'name', why: `its name "${name}" is already one of the five named distances (${twin.units}u)` });
   const units = value['units'];
   if (units !== null && (typeof units !== 'number' || !Number.isInteger(units) || units < SIXTH_UNITS[0] || units > SIXTH_UNITS[1]))
-    out.push({ where: 'units', why: `its units must be a whole number from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} (past the ${LONGEST_NAMED.name}'s ${LONGEST_NAMED.units}u), or none (null) for no limit; ${shown(units)} is not` });
+    out.push({ where: 'units', why: `its units must be a whole number from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} (past the ${LONGEST_NAMED.name}'s ${LONGEST_NAMED.units}u), or no limit; ${shown(units)} is not` });
   return out;
 }
 
@@ -87,14 +87,16 @@ export function shapeProblems(shape: SettingShape, value: Json): ShapeProblem[] 
 /** What a setting of this shape takes, in words. */
 export function shapeAllowedWords(shape: SettingShape): string {
   return shape === 'sixthDistance'
-    ? `a distance: a key, a name of at most ${DISTANCE_NAME_MAX} characters, and units from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} or no limit`
+    ? `a distance: a key, a name of at most ${DISTANCE_NAME_MAX} characters, and units from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} or no limit (null)`
     : `a list of 1 to ${MAX_STYLES} movement styles, each a style (such as ${NAMED_STYLES.join(', ')}) once, and its variant (half, normal or double)`;
 }
 
+/** How far a style of this variant moves in a turn (004 "Movement": 4u, Half 2u, Double 8u). */
+export const styleUnits = (variant: string | undefined): number => BASE_STYLE_UNITS * (VARIANT_FACTOR[variant ?? 'normal'] ?? 1);
+
 /** One movement style as the text writes it: "Walk (4u)", "Half Jump (2u)", "Double Fly (8u)". */
 export function styleWords(style: string, variant: string | undefined): string {
-  const v = variant ?? 'normal';
-  return `${VARIANT_WORD[v] ?? ''}${capital(style)} (${BASE_STYLE_UNITS * (VARIANT_FACTOR[v] ?? 1)}u)`;
+  return `${VARIANT_WORD[variant ?? 'normal'] ?? ''}${capital(style)} (${styleUnits(variant)}u)`;
 }
 
 /** A value of this shape in words, never as JSON: "Seeing Distance (no limit)", "Walk (4u), Half Jump (2u)". */

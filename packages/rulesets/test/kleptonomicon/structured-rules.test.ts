@@ -34,14 +34,14 @@ describe('the sixth distance: what a table may choose (004 "Distance")', () => {
     // The fifth named distance is 16u, and each is longer than the one before: 17u is the shortest sixth.
     expect(NAMED_DISTANCES.at(-1)!.units).toBe(16);
     expect(created('kleptonomicon.sixthDistance', { id: 'far', name: 'Far', units: 17 })).toBeNull();
-    expect(settingAllowedWords(SIXTH)).toBe('a distance: a key, a name of at most 40 characters, and units from 17 to 1000 or no limit');
+    expect(settingAllowedWords(SIXTH)).toBe('a distance: a key, a name of at most 40 characters, and units from 17 to 1000 or no limit (null)');
   });
 
   it('refuses units of 16 or less, a fraction, a key or a name of a named distance, a blank name, another field, and a non-record, naming the field', () => {
     expect(created('kleptonomicon.sixthDistance', { id: 'far', name: 'Far', units: 16 })).toEqual({
       code: 'INVALID_SETTING',
       path: 'settings.kleptonomicon.sixthDistance.units',
-      message: 'the table rule "Sixth distance" (kleptonomicon.sixthDistance): its units must be a whole number from 17 to 1000 (past the Shooting Distance\'s 16u), or none (null) for no limit; 16 is not',
+      message: 'the table rule "Sixth distance" (kleptonomicon.sixthDistance): its units must be a whole number from 17 to 1000 (past the Shooting Distance\'s 16u), or no limit; 16 is not',
     });
     expect(created('kleptonomicon.sixthDistance', { id: 'far', name: 'Far', units: 20.5 })?.path).toBe('settings.kleptonomicon.sixthDistance.units');
     expect(created('kleptonomicon.sixthDistance', { id: 'shooting', name: 'Far', units: 40 })).toMatchObject({ path: 'settings.kleptonomicon.sixthDistance.id', message: expect.stringContaining('its key "shooting" is already the Shooting Distance\'s') as unknown as string });

@@ -3,12 +3,15 @@
 // control its values call for; a change is the `table.setting` command (one
 // undo step, logged for everyone). GM only, loaded when first opened. The
 // landing page's "Advanced: table rules" (ADR 111) shows the same rules and
-// controls, kept in the create form until the table is made.
+// controls, kept in the create form until the table is made; there a rule whose
+// value is a record or a list (ADR 118) has its own editor, which the panel
+// shows only in words.
 import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
-import { settingAllowedWords, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle, settingValueWords, type SettingDef } from '@tablekeeper/rulesets/browser';
+import { sameSettingValue, settingAllowedWords, settingGroup, settingIsEditable, settingRefusal, settingSourceWords, settingTitle, settingValueWords, type SettingDef } from '@tablekeeper/rulesets/browser';
 import { listRulesets } from '../net/api.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { ShapeEditor } from './TableRuleShapes.tsx';
 import type { Send } from './types.ts';
 
 /** The declarations per ruleset, fetched once per page (they change only with a new server build). */
@@ -47,7 +50,7 @@ export function TableRulesPanel({ world, send }: { world: World; send: Send }) {
     const r = await send({ type: 'table.setting', key, value });
     return r.ok ? null : sentenceOf(r.rejection);
   };
-  return <RulesList testId="table-rules" defs={defs} values={world.settings} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading. A change applies from the next roll, is logged for everyone and can be undone." />;
+  return <RulesList testId="table-rules" creating={false} defs={defs} values={world.settings} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading. A change applies from the next roll, is logged for everyone and can be undone." />;
 }
 
 /**
@@ -59,18 +62,18 @@ export function CreateRules({ defs, values, onChange }: { defs: readonly Setting
   const apply: Apply = async (key, value) => {
     const next = { ...values };
     const def = defs.find((d) => d.key === key);
-    if (def !== undefined && value === def.default) delete next[key];
+    if (def !== undefined && sameSettingValue(value, def.default)) delete next[key];
     else next[key] = value;
     onChange(next);
     return null;
   };
-  return <RulesList testId="create-rules-list" defs={defs} values={values} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading from the start. The GM can change them later under Settings, Table rules." />;
+  return <RulesList testId="create-rules-list" creating defs={defs} values={values} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading from the start. The GM can change most of them later under Settings, Table rules; a rule marked as chosen now is kept for good." />;
 }
 
 /** Where a rule's change goes (the table, or the create form): null when taken, else why not in a sentence. */
 type Apply = (key: string, value: Json) => Promise<string | null>;
 
-function RulesList({ testId, defs, values, apply, intro }: { testId: string; defs: readonly SettingDef[]; values: { readonly [key: string]: Json }; apply: Apply; intro: string }) {
+function RulesList({ testId, creating, defs, values, apply, intro }: { testId: string; creating: boolean; defs: readonly SettingDef[]; values: { readonly [key: string]: Json }; apply: Apply; intro: string }) {
   const groups = new Map<string, SettingDef[]>();
   for (const d of defs) groups.set(settingGroup(d), [...(groups.get(settingGroup(d)) ?? []), d]);
   return (
@@ -81,7 +84,7 @@ function RulesList({ testId, defs, values, apply, intro }: { testId: string; def
         <fieldset key={group}>
           <legend>{group}</legend>
           {list.map((d) => (
-            <Rule key={d.key} def={d} value={Object.hasOwn(values, d.key) ? values[d.key]! : d.default} apply={apply} />
+            <Rule key={d.key} def={d} creating={creating} value={Object.hasOwn(values, d.key) ? values[d.key]! : d.default} apply={apply} />
           ))}
         </fieldset>
       ))}
@@ -89,7 +92,7 @@ function RulesList({ testId, defs, values, apply, intro }: { testId: string; def
   );
 }
 
-function Rule({ def, value, apply }: { def: SettingDef; value: Json; apply: Apply }) {
+function Rule({ def, creating, value, apply }: { def: SettingDef; creating: boolean; value: Json; apply: Apply }) {
   const [problem, setProblem] = useState<string | null>(null);
   const set = async (v: Json): Promise<void> => {
     if (typeof v === 'number' && !Number.isFinite(v)) {
@@ -104,22 +107,30 @@ function Rule({ def, value, apply }: { def: SettingDef; value: Json; apply: Appl
     setProblem(await apply(def.key, v));
   };
   const id = idOf(def.key);
-  const atDefault = value === def.default;
+  const atDefault = sameSettingValue(value, def.default);
+  const editable = settingIsEditable(def);
+  // A record or a list (ADR 118) is chosen only on the create form, with its own editor and its errors by each field.
+  const shaped = creating && !editable && def.shape !== undefined;
   return (
     <div class="table-rule" data-testid={id} style={{ marginBottom: '10px' }}>
       <div class="row small">
-        <label for={id}>
-          <strong>{settingTitle(def)}</strong>
-        </label>
-        <Control id={id} def={def} value={value} set={set} />
+        {shaped ? (
+          <strong id={`${id}-title`}>{settingTitle(def)}</strong>
+        ) : (
+          <label for={id}>
+            <strong>{settingTitle(def)}</strong>
+          </label>
+        )}
+        {shaped ? null : <Control id={id} def={def} value={value} set={set} />}
         {atDefault ? (
           <span class="muted">(the default)</span>
-        ) : (
-          <button type="button" class="small" onClick={() => void set(def.default)}>
+        ) : editable || shaped ? (
+          <button type="button" class="small" onClick={() => (shaped ? void apply(def.key, def.default) : void set(def.default))}>
             Back to the default ({settingValueWords(def, def.default)})
           </button>
-        )}
+        ) : null}
       </div>
+      {shaped && def.shape !== undefined ? <ShapeEditor id={id} def={def} shape={def.shape} value={value} apply={(v) => void apply(def.key, v)} /> : null}
       <p class="small" style={{ margin: '2px 0' }}>
         {def.description}
       </p>
@@ -141,7 +152,7 @@ function Control({ id, def, value, set }: { id: string; def: SettingDef; value: 
   if (!settingIsEditable(def))
     return (
       <span id={id}>
-        {settingValueWords(def, value)} <span class="muted">(set when the table is created)</span>
+        <span class="muted">chosen when the table was created:</span> {settingValueWords(def, value)}
       </span>
     );
   if (typeof def.default === 'boolean' && def.allowed === undefined)
