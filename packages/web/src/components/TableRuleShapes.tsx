@@ -45,7 +45,7 @@ function DistanceEditor({ id, value, problems, apply }: { id: string; value: Jso
           <Problems id={`${id}-name-why`} problems={problems} where="name" />
         </label>
         <label style={field}>
-          Key (what an ability's reach names)
+          Key (lower-case, such as far-sight)
           <input value={text('id')} maxLength={32} autocapitalize="off" spellcheck={false} onInput={(e) => put('id', e.currentTarget.value)} {...err('id')} />
           <Problems id={`${id}-id-why`} problems={problems} where="id" />
         </label>
