@@ -8,7 +8,7 @@ import { fixedRng, getEncounter, scenario, type Json, type Scenario, type Viewer
 import { countingIds } from '@tablekeeper/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { engineFor, resolveSettings, rulesetInfo } from '../../src/registry.js';
+import { engineFor, resolveSettings, rulesetIds, rulesetInfo } from '../../src/registry.js';
 import { NAMED_STYLES, sameSettingValue, STYLE_VARIANTS } from '../../src/setting-shapes.js';
 import { settingAllowedWords, settingProblems, settingRefusal, settingValueWords } from '../../src/setting-words.js';
 import { NAMED_DISTANCES } from '../../src/kleptonomicon/distances.js';
@@ -23,6 +23,14 @@ function created(key: string, value: Json): { code: string; path: string | undef
   const r = resolveSettings('kleptonomicon', { [key]: value });
   return r.ok ? null : { code: r.error.code, path: r.error.path, message: r.error.message };
 }
+
+describe('structured settings', () => {
+  it('every setting whose default is a record or a list, in every ruleset, declares its shape (so the create form has an editor for it)', () => {
+    const structured = rulesetIds.flatMap((id) => rulesetInfo(id)!.settings.filter((d) => d.default !== null && typeof d.default === 'object'));
+    expect(structured.map((d) => d.key)).toEqual(['kleptonomicon.sixthDistance', 'kleptonomicon.defaultMovementStyles']);
+    for (const d of structured) expect(d.shape, d.key).toBeDefined();
+  });
+});
 
 describe('the sixth distance: what a table may choose (004 "Distance")', () => {
   it('takes a key, a name and units past 16u, or no limit; the default is Seeing Distance with no limit', () => {
