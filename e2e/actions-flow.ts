@@ -75,4 +75,20 @@ export async function roll(form: Locator, button: string): Promise<string> {
   return (await form.getByTestId('action-result').textContent()) ?? '';
 }
 
+/** The GM moves the turn order on (choosing `id` when the Edge Saves tie) until it is `id`'s turn, within six steps. */
+export async function untilTurnOf(sock: ProtocolSocket, id: string): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    const enc = sock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
+    if (enc.current === id) return;
+    await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options.includes(id) ? id : enc.pending.options[0] } : { type: 'encounter.endTurn' });
+  }
+}
+
+/** Opens the GM's Settings, then its Table rules panel, and returns the panel. */
+export async function openTableRules(p: Page): Promise<Locator> {
+  await p.getByTestId('gm-settings').locator('summary', { hasText: /^Settings$/ }).click();
+  await p.getByTestId('gm-settings').locator('summary', { hasText: /^Table rules$/ }).click();
+  return p.getByTestId('table-rules');
+}
+
 export { startE2e };

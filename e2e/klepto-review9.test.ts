@@ -5,7 +5,7 @@
 // falls, and the phone's turn order marks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { oddsOf, openAction, roll } from './actions-flow.ts';
+import { oddsOf, openAction, roll, untilTurnOf } from './actions-flow.ts';
 import { startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -47,11 +47,7 @@ describe('Kleptonomicon review 9: Health by the Party form, odds on phones, fall
     await sock.command({ type: 'kleptonomicon.startEpisode' });
     await sock.command({ type: 'kleptonomicon.freeplay' });
     await sock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', characterId: kira.id }, { id: 'gob', name: 'Goblin', kind: 'npc', stats: { creatureType: 'goblin', edgeSave: 1, defense: 6, hp: 8, maxHp: 8 } }] });
-    for (let i = 0; i < 6; i++) {
-      const enc = sock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
-      if (enc.current === 'kira') break;
-      await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options.includes('kira') ? 'kira' : enc.pending.options[0] } : { type: 'encounter.endTurn' });
-    }
+    await untilTurnOf(sock, 'kira');
 
     // The damage box on Kira: no more "give them HP first".
     await gm.p.getByLabel('Amount for Kira').fill('3');
@@ -95,11 +91,7 @@ describe('Kleptonomicon review 9: Health by the Party form, odds on phones, fall
     await sock.command({ type: 'kleptonomicon.startEpisode' });
     await sock.command({ type: 'kleptonomicon.freeplay' });
     await sock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', characterId: kira }, { id: 'rat', name: 'Rat', kind: 'npc', stats: { creatureType: 'rat', edgeSave: 0 } }] });
-    for (let i = 0; i < 6; i++) {
-      const enc = sock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
-      if (enc.current === 'kira') break;
-      await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options.includes('kira') ? 'kira' : enc.pending.options[0] } : { type: 'encounter.endTurn' });
-    }
+    await untilTurnOf(sock, 'kira');
     const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
     const panel = phone.p.getByTestId('actions-panel');
     await expect.poll(() => panel.getByRole('heading').textContent()).toBe('Kira: actions');

@@ -5,7 +5,7 @@
 // them: Kira, who lists no styles, moves by Fly from an 8u pool, and a 20u move is logged under "Far Sight".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
-import { openAction, roll, startE2e } from './actions-flow.ts';
+import { openAction, openTableRules, roll, startE2e, untilTurnOf } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 import { horizontalOverflow, watchErrors } from './web.ts';
@@ -81,9 +81,7 @@ describe('Kleptonomicon: the sixth distance and the default movement styles chos
     await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
 
     // The GM's Table rules panel: both read-only, in words.
-    await p.getByTestId('gm-settings').locator('summary', { hasText: /^Settings$/ }).click();
-    await p.getByTestId('gm-settings').locator('summary', { hasText: /^Table rules$/ }).click();
-    const panel = p.getByTestId('table-rules');
+    const panel = await openTableRules(p);
     const keptSixth = panel.getByTestId('rule-kleptonomicon-sixthDistance');
     await keptSixth.waitFor();
     expect(await text(keptSixth.locator('#rule-kleptonomicon-sixthDistance'))).toBe('chosen when the table was created: Far Sight (40u)');
@@ -99,11 +97,7 @@ describe('Kleptonomicon: the sixth distance and the default movement styles chos
     await sock.command({ type: 'kleptonomicon.startEpisode' });
     await sock.command({ type: 'kleptonomicon.freeplay' });
     await sock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', characterId: kira }, { id: 'rat', name: 'Rat', kind: 'npc', stats: { creatureType: 'rat', edgeSave: 0 } }] });
-    for (let i = 0; i < 6; i++) {
-      const enc = sock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
-      if (enc.current === 'kira') break;
-      await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options.includes('kira') ? 'kira' : enc.pending.options[0] } : { type: 'encounter.endTurn' });
-    }
+    await untilTurnOf(sock, 'kira');
     await expect.poll(() => p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Kira: actions');
     const move = await openAction(p, 'Move');
     expect(await text(p.getByTestId('actions-panel'))).toContain('movement: 8u left this turn');

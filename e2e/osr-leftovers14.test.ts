@@ -6,7 +6,7 @@
 // 3. a purse lost on an arduous return, the GM's choice on screen, the loss in the log, and Undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { night, oddsOf, roll, screen, startE2e } from './actions-flow.ts';
+import { night, oddsOf, openTableRules, roll, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 import { horizontalOverflow, watchErrors } from './web.ts';
@@ -80,9 +80,7 @@ describe('OSR leftovers of the game night (ADR 111)', () => {
     await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
 
     // The GM's Table rules panel reads 10, not the default.
-    await p.getByTestId('gm-settings').locator('summary', { hasText: /^Settings$/ }).click();
-    await p.getByTestId('gm-settings').locator('summary', { hasText: /^Table rules$/ }).click();
-    const kept = p.getByTestId('table-rules').getByTestId('rule-osr-restHoursPerNight');
+    const kept = (await openTableRules(p)).getByTestId('rule-osr-restHoursPerNight');
     await kept.waitFor();
     expect(await kept.locator('input[type=number]').inputValue()).toBe('10');
     expect(await kept.getByRole('button', { name: 'Back to the default (8)' }).count()).toBe(1);
