@@ -87,7 +87,7 @@ export function shapeProblems(shape: SettingShape, value: Json): ShapeProblem[] 
 /** What a setting of this shape takes, in words. */
 export function shapeAllowedWords(shape: SettingShape): string {
   return shape === 'sixthDistance'
-    ? `a distance: a key, a name of at most ${DISTANCE_NAME_MAX} characters, and units from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} or no limit (null)`
+    ? `a distance: a key, a name of at most ${DISTANCE_NAME_MAX} characters, and units from ${SIXTH_UNITS[0]} to ${SIXTH_UNITS[1]} or no limit`
     : `a list of 1 to ${MAX_STYLES} movement styles, each a style (such as ${NAMED_STYLES.join(', ')}) once, and its variant (half, normal or double)`;
 }
 

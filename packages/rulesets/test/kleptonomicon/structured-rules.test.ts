@@ -42,7 +42,7 @@ describe('the sixth distance: what a table may choose (004 "Distance")', () => {
     // The fifth named distance is 16u, and each is longer than the one before: 17u is the shortest sixth.
     expect(NAMED_DISTANCES.at(-1)!.units).toBe(16);
     expect(created('kleptonomicon.sixthDistance', { id: 'far', name: 'Far', units: 17 })).toBeNull();
-    expect(settingAllowedWords(SIXTH)).toBe('a distance: a key, a name of at most 40 characters, and units from 17 to 1000 or no limit (null)');
+    expect(settingAllowedWords(SIXTH)).toBe('a distance: a key, a name of at most 40 characters, and units from 17 to 1000 or no limit');
   });
 
   it('refuses units of 16 or less, a fraction, a key or a name of a named distance, a blank name, another field, and a non-record, naming the field', () => {

@@ -67,7 +67,7 @@ export function CreateRules({ defs, values, onChange }: { defs: readonly Setting
     onChange(next);
     return null;
   };
-  return <RulesList testId="create-rules-list" creating defs={defs} values={values} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading from the start. The GM can change most of them later under Settings, Table rules; a rule marked as chosen now is kept for good." />;
+  return <RulesList testId="create-rules-list" creating defs={defs} values={values} apply={apply} intro="Where the rules are silent or offer a choice, this table's reading from the start. The GM can change them later under Settings, Table rules, except the few chosen here only." />;
 }
 
 /** Where a rule's change goes (the table, or the create form): null when taken, else why not in a sentence. */
@@ -130,7 +130,14 @@ function Rule({ def, creating, value, apply }: { def: SettingDef; creating: bool
           </button>
         ) : null}
       </div>
-      {shaped && def.shape !== undefined ? <ShapeEditor id={id} def={def} shape={def.shape} value={value} apply={(v) => void apply(def.key, v)} /> : null}
+      {shaped && def.shape !== undefined ? (
+        <>
+          <ShapeEditor id={id} def={def} shape={def.shape} value={value} apply={(v) => void apply(def.key, v)} />
+          <p class="small muted" style={{ margin: '2px 0' }}>
+            Chosen here only: it cannot be changed once the table is made.
+          </p>
+        </>
+      ) : null}
       <p class="small" style={{ margin: '2px 0' }}>
         {def.description}
       </p>
