@@ -29,18 +29,26 @@ const lined = async (p: Page) => (await p.getByTestId('builder-rows').locator('l
  * frame or timer), or null when none are kept or the words never come within 10 s.
  */
 async function keptWhenShown(p: Page, tableId: string, words: string): Promise<() => Promise<{ [k: string]: unknown } | null>> {
-  type Slot = { tkKeptWhenShown?: Promise<{ [k: string]: unknown } | null> };
+  // The page's own globals, typed here: this Node-side file has no DOM types.
+  type Observer = { observe(target: unknown, o: { subtree: boolean; childList: boolean; characterData: boolean }): void; disconnect(): void };
+  type InPage = {
+    document: { querySelector(s: string): { textContent: string | null } | null; body: unknown };
+    localStorage: { getItem(k: string): string | null };
+    MutationObserver: new (seen: () => void) => Observer;
+    tkKeptWhenShown?: Promise<{ [k: string]: unknown } | null>;
+  };
   await p.evaluate(
     ([id, want]) => {
-      const shown = () => (document.querySelector('[data-testid=initiative-options]')?.textContent ?? '').includes(want!);
-      const kept = () => (JSON.parse(localStorage.getItem(`tk.lineup.${id!}`) ?? 'null') as { options?: { [k: string]: unknown } } | null)?.options ?? null;
-      (globalThis as Slot).tkKeptWhenShown = new Promise((resolve) => {
-        const seen = new MutationObserver(() => {
+      const g = globalThis as unknown as InPage;
+      const shown = () => (g.document.querySelector('[data-testid=initiative-options]')?.textContent ?? '').includes(want!);
+      const kept = () => (JSON.parse(g.localStorage.getItem(`tk.lineup.${id!}`) ?? 'null') as { options?: { [k: string]: unknown } } | null)?.options ?? null;
+      g.tkKeptWhenShown = new Promise((resolve) => {
+        const seen = new g.MutationObserver(() => {
           if (!shown()) return;
           seen.disconnect();
           resolve(kept());
         });
-        seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+        seen.observe(g.document.body, { subtree: true, childList: true, characterData: true });
         setTimeout(() => {
           seen.disconnect();
           resolve(null);
@@ -49,7 +57,7 @@ async function keptWhenShown(p: Page, tableId: string, words: string): Promise<(
     },
     [tableId, words] as const,
   );
-  return () => p.evaluate(() => (globalThis as Slot).tkKeptWhenShown ?? null);
+  return () => p.evaluate(() => (globalThis as unknown as InPage).tkKeptWhenShown ?? null);
 }
 
 describe('encounter builder options', () => {
