@@ -137,6 +137,27 @@ describe('between fights, by clicking', () => {
   // The text's Boudica (003 "Damage"): strength d6, athletics d4, fortitude +1, constitution 4, 12 endurance and health, 4 stamina.
   const boudica = { attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { fortitude: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, endurance: 5 };
 
+  type Screen = Awaited<ReturnType<E2e['open']>>;
+  /** Boudica's phone answers the prompt with Fortify (strength + athletics + fortitude), odds first; both screens' prompts go; how it went. */
+  async function fortifyFromPhone(gm: Screen, phone: Screen): Promise<'stays conscious' | 'fails'> {
+    const prompt = phone.p.getByTestId('reaction-prompt');
+    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
+    const form = prompt.getByTestId('action-form');
+    await form.getByLabel('Skill').selectOption('athletics');
+    await form.getByLabel('Proficiency').selectOption('fortitude');
+    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
+    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
+    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
+    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
+    // The dice decide; what they decided must agree with the roll's total, the card and the GM's row.
+    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
+    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
+    return line[2] === 'fails' ? 'fails' : 'stays conscious';
+  }
+
   async function boudicaAtRisk(title: string) {
     const made = await e2e!.table('teams', title);
     const seat = await e2e!.seat(made, 'Ana');
@@ -162,22 +183,8 @@ describe('between fights, by clicking', () => {
 
   it("teams (003 'Damage'): the GM's 10 between fights leave Boudica at endurance 0, health 7, missing 5 past constitution 4; her phone gets the fight's prompt, fortifies at 88.1% (the reaction, 1 stamina), and the sheet and the log say how it went", async () => {
     const { gm, phone, row } = await boudicaAtRisk('Fortify between fights');
-    const prompt = phone.p.getByTestId('reaction-prompt');
-    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
-    const form = prompt.getByTestId('action-form');
-    await form.getByLabel('Skill').selectOption('athletics');
-    await form.getByLabel('Proficiency').selectOption('fortitude');
-    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
-    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
-    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
-    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
-    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
-    // The dice decide; what they decided must agree with the roll's total, the card and the GM's row.
-    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
-    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
-    if (line[2] === 'fails') {
+    const outcome = await fortifyFromPhone(gm, phone);
+    if (outcome === 'fails') {
       await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Boudica fell unconscious (failed to fortify).');
       await expect.poll(() => text(row)).toContain('unconscious');
       expect(await text(phone.p.getByTestId('my-character'))).toContain('unconscious');
@@ -234,19 +241,7 @@ describe('between fights, by clicking', () => {
     expect(await nowActing(phone.p)).toBe('Now acting: Brak');
 
     // The same answer path and odds as between fights.
-    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
-    const form = prompt.getByTestId('action-form');
-    await form.getByLabel('Skill').selectOption('athletics');
-    await form.getByLabel('Proficiency').selectOption('fortitude');
-    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
-    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
-    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
-    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
-    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
-    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
-    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
+    await fortifyFromPhone(gm, phone);
 
     // The fight she was not in is where it was, and goes on.
     expect(await nowActing(gm.p)).toBe('Now acting: Brak');
