@@ -5,10 +5,12 @@
 // GM's own damage box between fights hurts the sheet directly; the next fight's
 // tracker starts from those numbers. A teams blow between fights that leaves a PC
 // at risk of falling unconscious puts the fight's fortify-or-fall prompt on her
-// phone and the GM's screen (ADR 112).
+// phone and the GM's screen (ADR 112); so does one while a fight she is not in
+// runs, at once, and the fight goes on (ADR 117).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
+import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
 beforeAll(async () => {
@@ -135,6 +137,27 @@ describe('between fights, by clicking', () => {
   // The text's Boudica (003 "Damage"): strength d6, athletics d4, fortitude +1, constitution 4, 12 endurance and health, 4 stamina.
   const boudica = { attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { fortitude: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, endurance: 5 };
 
+  type Screen = Awaited<ReturnType<E2e['open']>>;
+  /** Boudica's phone answers the prompt with Fortify (strength + athletics + fortitude), odds first; both screens' prompts go; how it went. */
+  async function fortifyFromPhone(gm: Screen, phone: Screen): Promise<'stays conscious' | 'fails'> {
+    const prompt = phone.p.getByTestId('reaction-prompt');
+    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
+    const form = prompt.getByTestId('action-form');
+    await form.getByLabel('Skill').selectOption('athletics');
+    await form.getByLabel('Proficiency').selectOption('fortitude');
+    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
+    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
+    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
+    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
+    // The dice decide; what they decided must agree with the roll's total, the card and the GM's row.
+    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
+    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
+    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
+    return line[2] === 'fails' ? 'fails' : 'stays conscious';
+  }
+
   async function boudicaAtRisk(title: string) {
     const made = await e2e!.table('teams', title);
     const seat = await e2e!.seat(made, 'Ana');
@@ -160,22 +183,8 @@ describe('between fights, by clicking', () => {
 
   it("teams (003 'Damage'): the GM's 10 between fights leave Boudica at endurance 0, health 7, missing 5 past constitution 4; her phone gets the fight's prompt, fortifies at 88.1% (the reaction, 1 stamina), and the sheet and the log say how it went", async () => {
     const { gm, phone, row } = await boudicaAtRisk('Fortify between fights');
-    const prompt = phone.p.getByTestId('reaction-prompt');
-    await prompt.getByRole('radio', { name: 'Fortify (the reaction, 1 stamina)' }).check();
-    const form = prompt.getByTestId('action-form');
-    await form.getByLabel('Skill').selectOption('athletics');
-    await form.getByLabel('Proficiency').selectOption('fortitude');
-    // d6 + d4 + 1 >= 5 fails only on 3 of 24 pairs; a luck 20 adds 4 and saves those: 19/20 x 21/24 + 1/20 = 141/160.
-    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toBe('88.1% to succeed');
-    await form.getByRole('button', { name: 'Roll: Fortify', exact: true }).click();
-    await expect.poll(() => text(phone.p.getByTestId('log'))).toMatch(/Boudica fortified: \d+ against 5, (stays conscious|fails)\./);
-    const line = /Boudica fortified: (\d+) against 5, (stays conscious|fails)\./.exec(await text(phone.p.getByTestId('log')))!;
-    // The dice decide; what they decided must agree with the roll's total, the card and the GM's row.
-    expect(line[2] === 'stays conscious').toBe(Number(line[1]) >= 5);
-    await expect.poll(() => phone.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => gm.p.getByTestId('reaction-prompt').count()).toBe(0);
-    await expect.poll(() => text(phone.p.getByTestId('my-resources'))).toContain('Stamina 3/4');
-    if (line[2] === 'fails') {
+    const outcome = await fortifyFromPhone(gm, phone);
+    if (outcome === 'fails') {
       await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Boudica fell unconscious (failed to fortify).');
       await expect.poll(() => text(row)).toContain('unconscious');
       expect(await text(phone.p.getByTestId('my-character'))).toContain('unconscious');
@@ -197,6 +206,48 @@ describe('between fights, by clicking', () => {
     await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('unconscious');
     await expect.poll(() => text(row)).toContain('unconscious');
     expect(await text(phone.p.getByTestId('my-resources'))).toContain('Stamina 4/4');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  it("teams, while a fight runs without her (Brak against a goblin): Boudica's player asks for a blow of 10, the GM approves, and her phone shows the fortify-or-fall prompt at once, not after the fight; she fortifies at 88.1% and the fight goes on, Brak's turn then the goblin's", async () => {
+    const made = await e2e!.table('teams', 'Outside the fight');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const id = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
+    const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
+    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
+    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Brak');
+    expect(await phone.p.getByTestId('reaction-prompt').count()).toBe(0);
+
+    // 003 "Damage": 5 to endurance, 5 to health (12 -> 7); missing 5 is past constitution 4. The GM's approval deals it.
+    const ask = phone.p.getByTestId('ask-gm');
+    await ask.getByLabel(/^For /).selectOption({ label: 'Damage' });
+    await ask.getByLabel('Damage taken').fill('10');
+    await ask.getByRole('button', { name: 'Send to the GM' }).click();
+    await gm.p.getByTestId('request-queue').getByRole('button', { name: /^Approve Boudica \(Ana\)/ }).click();
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('Health 7/12');
+    const words = 'Boudica is losing consciousness: fortify against 5 or fall unconscious.';
+    await expect.poll(() => text(gm.p.getByTestId('reaction-prompt'))).toContain(words);
+    // At once on her phone too, with the fight still running (it showed only after the fight ended).
+    const prompt = phone.p.getByTestId('reaction-prompt');
+    await expect.poll(() => text(prompt)).toContain(words);
+    expect(await nowActing(phone.p)).toBe('Now acting: Brak');
+
+    // The same answer path and odds as between fights.
+    await fortifyFromPhone(gm, phone);
+
+    // The fight she was not in is where it was, and goes on.
+    expect(await nowActing(gm.p)).toBe('Now acting: Brak');
+    expect(await text(gm.p.getByTestId('round'))).toContain('Round 1');
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Goblin');
     expect(gm.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   }, 240_000);

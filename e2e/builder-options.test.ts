@@ -23,6 +23,43 @@ afterAll(async () => {
 const order = async (p: Page) => (await p.getByRole('list', { name: 'Turn order' }).getByTestId('combatant').locator('.name').allTextContents()).map((s) => s.replace('you', '').trim());
 const lined = async (p: Page) => (await p.getByTestId('builder-rows').locator('li strong').allTextContents()).map((s) => s.trim());
 
+/**
+ * Starts watching the page for the initiative options to say `words`; what it returns resolves with the options this
+ * device keeps with the line-up, read at the very DOM change that shows them (a mutation observer runs before the next
+ * frame or timer), or null when none are kept or the words never come within 10 s.
+ */
+async function keptWhenShown(p: Page, tableId: string, words: string): Promise<() => Promise<{ [k: string]: unknown } | null>> {
+  // The page's own globals, typed here: this Node-side file has no DOM types.
+  type Observer = { observe(target: unknown, o: { subtree: boolean; childList: boolean; characterData: boolean }): void; disconnect(): void };
+  type InPage = {
+    document: { querySelector(s: string): { textContent: string | null } | null; body: unknown };
+    localStorage: { getItem(k: string): string | null };
+    MutationObserver: new (seen: () => void) => Observer;
+    tkKeptWhenShown?: Promise<{ [k: string]: unknown } | null>;
+  };
+  await p.evaluate(
+    ([id, want]) => {
+      const g = globalThis as unknown as InPage;
+      const shown = () => (g.document.querySelector('[data-testid=initiative-options]')?.textContent ?? '').includes(want!);
+      const kept = () => (JSON.parse(g.localStorage.getItem(`tk.lineup.${id!}`) ?? 'null') as { options?: { [k: string]: unknown } } | null)?.options ?? null;
+      g.tkKeptWhenShown = new Promise((resolve) => {
+        const seen = new g.MutationObserver(() => {
+          if (!shown()) return;
+          seen.disconnect();
+          resolve(kept());
+        });
+        seen.observe(g.document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => {
+          seen.disconnect();
+          resolve(null);
+        }, 10_000);
+      });
+    },
+    [tableId, words] as const,
+  );
+  return () => p.evaluate(() => (globalThis as unknown as InPage).tkKeptWhenShown ?? null);
+}
+
 describe('encounter builder options', () => {
   it('OSR: party form in one undo step; a reloaded line-up; group initiative per foe type; a foe revealed when it acts', async () => {
     const t = await e2e!.table('osr', 'Builder night');
@@ -70,7 +107,11 @@ describe('encounter builder options', () => {
     // --- One initiative per foe type, chosen before the reload: it is kept with the line-up (ADR 81).
     const options = gm.p.getByTestId('initiative-options');
     expect(await options.getByLabel('Re-roll initiative each round').count()).toBe(0);
+    // Once the screen shows the pick, this device keeps it, so a reload at once keeps it too (CI lost it once: the
+    // builder kept its draft a frame after showing it, and the reload came first).
+    const keptThen = await keptWhenShown(gm.p, t.tableId, 'slowest member');
     await options.getByLabel("Foes' initiative").selectOption('type');
+    expect(await keptThen()).toMatchObject({ grouping: 'type' });
     await expect.poll(() => options.textContent()).toContain('slowest member');
 
     // --- A reload keeps the draft and its options (this device, this table).

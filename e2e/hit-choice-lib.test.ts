@@ -21,12 +21,23 @@ describe('who must answer', () => {
     expect(waitingOn(w2, false, ['bandit'])).toEqual([]);
     expect(waitingOn(w2, true, [])).toEqual(['kira']);
   });
+  const sheets = { 'c-boudica': { name: 'Boudica', characterId: 'ch-b' }, kira: { name: 'Kira', characterId: 'kira' }, brak: { name: 'Brak', characterId: 'brak' } };
   it("between fights a player answers for their characters' kept sheets (ADR 112): under the character's id, or a sheet naming it; the GM for all", () => {
-    const w3 = world('teams', { pending: {}, atRisk: { 'c-boudica': { difficulty: 5 }, kira: { difficulty: 3 } }, sheets: { 'c-boudica': { name: 'Boudica', characterId: 'ch-b' }, kira: { name: 'Kira', characterId: 'kira' } } });
-    expect(waitingOn(w3, false, ['ch-b'])).toEqual(['c-boudica']);
-    expect(waitingOn(w3, false, ['kira'])).toEqual(['kira']);
-    expect(waitingOn(w3, false, ['ch-x'])).toEqual([]);
+    const w3 = world('teams', { pending: {}, atRisk: { 'c-boudica': { difficulty: 5 }, kira: { difficulty: 3 } }, sheets });
+    expect(waitingOn(w3, false, [], ['ch-b'])).toEqual(['c-boudica']);
+    expect(waitingOn(w3, false, [], ['kira'])).toEqual(['kira']);
+    expect(waitingOn(w3, false, [], ['ch-x'])).toEqual([]);
     expect(waitingOn(w3, true, [])).toEqual(['c-boudica', 'kira']);
+  });
+  it("while a fight she is not in runs, her player answers for her kept sheet at once (ADR 117); a fighter's phone answers for its combatant as before, and not for another seat's character", () => {
+    const fight = { active: true, roster: ['brak', 'gob'], combatants: { brak: { side: 'players', characterId: 'brak' }, gob: { side: 'foes', characterId: null } } };
+    const w4 = { rulesetId: 'teams', ext: { teams: { pending: {}, atRisk: { 'c-boudica': { difficulty: 5 }, brak: { difficulty: 4 } }, sheets }, encounter: fight } } as unknown as World;
+    // Ana plays Boudica (no combatant in this fight); Bo plays Brak (in it).
+    expect(waitingOn(w4, false, [], ['ch-b'])).toEqual(['c-boudica']);
+    expect(waitingOn(w4, false, ['brak'], ['brak'])).toEqual(['brak']);
+    expect(waitingOn(w4, false, ['brak'], ['brak', 'ch-b'])).toEqual(['brak', 'c-boudica']);
+    expect(waitingOn(w4, false, [], ['kira'])).toEqual([]);
+    expect(waitingOn(w4, true, [])).toEqual(['brak', 'c-boudica']);
   });
   it('nothing on other rulesets or without teams state', () => {
     expect(waitingOn(world('osr', { pending: { a: { target: 'kira' } } }), true, [])).toEqual([]);

@@ -9,11 +9,16 @@ import { keptSheets } from './sheets.js';
 
 type Obj = { readonly [k: string]: Json };
 const isObj = (v: Json | undefined): v is Obj => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+/** A ruleset's own state in this view, on that ruleset's table only. */
+const stateOf = (world: World, rulesetId: string): Obj | null => {
+  const st = world.rulesetId === rulesetId && Object.hasOwn(world.ext, rulesetId) ? world.ext[rulesetId] : undefined;
+  return isObj(st) ? st : null;
+};
 
 /** OSR's dead (ids) and dying (by id), as its state (osr/state.ts) stores them; empty elsewhere. */
 function osrLives(world: World): { dead: readonly string[]; dying: Obj } {
-  const st = world.rulesetId === 'osr' && Object.hasOwn(world.ext, 'osr') ? world.ext['osr'] : undefined;
-  if (!isObj(st)) return { dead: [], dying: {} };
+  const st = stateOf(world, 'osr');
+  if (st === null) return { dead: [], dying: {} };
   const dead = st['dead'];
   const dying = st['dying'];
   return { dead: Array.isArray(dead) ? dead.filter((x): x is string => typeof x === 'string') : [], dying: isObj(dying) ? dying : {} };
@@ -34,9 +39,14 @@ export function lifeFlags(world: World, characterId: string | null): { [flag: st
   return Object.hasOwn(dying, characterId) ? { dying: true } : {};
 }
 
-/** Someone in this view must choose to fortify or fall (teams' at-risk list, ADR 112): the tracker mounts the prompts between fights. */
-export function fallChoiceWaiting(world: World): boolean {
-  const st = Object.hasOwn(world.ext, 'teams') ? world.ext['teams'] : undefined;
-  const atRisk = isObj(st) ? st['atRisk'] : undefined;
-  return isObj(atRisk) && Object.keys(atRisk).length > 0;
+/**
+ * The teams creatures this view holds at risk of falling unconscious (003 "Damage": fortify or fall, ADR 112), sorted.
+ * The one reader of that list: the phone's gate below and `teamsAwaiting` both read it here (the phone cannot load awaiting.ts).
+ */
+export function teamsAtRisk(world: World): string[] {
+  const atRisk = stateOf(world, 'teams')?.['atRisk'];
+  return isObj(atRisk) ? Object.keys(atRisk).sort() : [];
 }
+
+/** Someone in this view must choose to fortify or fall: the tracker mounts the prompts between fights. */
+export const fallChoiceWaiting = (world: World): boolean => teamsAtRisk(world).length > 0;

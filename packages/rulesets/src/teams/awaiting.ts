@@ -1,8 +1,9 @@
 // Who must answer something now on a teams table (ADR 42), for the browser
 // (issue 17): the web asks this instead of walking world.ext.teams. Read from
-// the viewer's own world, so a phone sees only what its view holds. Type
-// imports only (ADR 7).
+// the viewer's own world, so a phone sees only what its view holds. Browser-safe
+// (ADR 7): the engine's types, and the at-risk list's one reader (life.ts).
 import type { Json, World } from '@tablekeeper/engine';
+import { teamsAtRisk } from '../life.js';
 
 export interface TeamsAwaiting {
   /** Creatures hit and waiting to choose their reaction before the damage lands (003 "Block"), sorted, each once. */
@@ -29,5 +30,5 @@ export function teamsAwaiting(world: World): TeamsAwaiting {
   // A grant lasts through its commander's turn only: the same current creature and turn number (the viewer's own).
   const enc = obj(world.ext['encounter']);
   const commanded = Object.entries(obj(st['commanded']) ?? {}).flatMap(([ally, g]) => (enc !== null && obj(g)?.['by'] === enc['current'] && obj(g)?.['serial'] === enc['turnSerial'] ? [ally] : []));
-  return { hitTargets: [...targets].sort(), atRisk: Object.keys(obj(st['atRisk']) ?? {}).sort(), commanded: commanded.sort() };
+  return { hitTargets: [...targets].sort(), atRisk: teamsAtRisk(world), commanded: commanded.sort() };
 }

@@ -6,9 +6,10 @@
 // and end leave an answered choice alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Json, Scenario, Viewer } from '@tablekeeper/engine';
+import type { Json, Scenario, Viewer, World } from '@tablekeeper/engine';
 import type { TurnAction } from '../../src/actions.js';
 import { teamsAwaiting } from '../../src/teams/awaiting.js';
+import { fallChoiceWaiting, teamsAtRisk } from '../../src/life.js';
 import { boudica, lastOf, sheet, table } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
@@ -174,6 +175,28 @@ describe('fortify or fall between fights (003 "Damage", ADR 112)', () => {
     expect(lines(s, ana)).toContain('Boudica fell unconscious (did not fortify before the fight ended).');
   });
 
+  it("one reader of the at-risk list (life.ts): the phone's gate and teamsAwaiting agree in the GM's view, the owner's, another seat's and over a hidden character; a teams key on another ruleset's table reads as none", () => {
+    const agree = (w: World, want: readonly string[]) => {
+      expect(teamsAtRisk(w)).toEqual(want);
+      expect(teamsAwaiting(w).atRisk).toEqual(want);
+      expect(fallChoiceWaiting(w)).toBe(want.length > 0);
+    };
+    const { s, b, brak, ana, bo } = party();
+    agree(s.world, []);
+    hurt(s, b);
+    agree(s.world, [b]);
+    agree(s.view(ana).world, [b]);
+    agree(s.view(bo).world, [b]);
+    // Two at risk read sorted, whichever was hurt first.
+    hurt(s, brak);
+    agree(s.view(bo).world, [b, brak].sort());
+    agree({ ...s.world, rulesetId: 'osr' }, []);
+    const h = party('hidden');
+    hurt(h.s, h.b);
+    agree(h.s.world, [h.b]);
+    agree(h.s.view(h.bo).world, []);
+  });
+
   it('with no stamina for the reaction the choice never waits: she falls at once (003: fortifying is a reaction)', () => {
     const { s, b } = party();
     s.run({ type: 'character.sheet.set', characterId: b, sheet: { stamina: 0 }, patch: true });
@@ -196,6 +219,7 @@ describe('fortify or fall between fights (003 "Damage", ADR 112)', () => {
           s.run({ type: 'teams.damage', targetId: b, amount, reduce: false });
           const gmSees = teamsAwaiting(s.world).atRisk;
           expect(teamsAwaiting(s.view(ana).world).atRisk).toEqual(gmSees);
+          expect(fallChoiceWaiting(s.view(ana).world)).toBe(gmSees.length > 0);
           if (gmSees.length === 0) continue;
           const fortify = fortifies[i] === true;
           s.run({ type: 'teams.stayConscious', characterId: b, fortify, ...(fortify ? { test: { attribute: 'strength', skill: 'athletics' } } : {}) }, ana);

@@ -484,6 +484,8 @@ export interface ReactionPromptsProps {
   readonly gm: boolean;
   /** Combatant ids this viewer controls: a player answers for these only (lib/hitChoices waitingOn). */
   readonly mine: readonly string[];
+  /** A phone's characters, who answer by their kept sheets whether a fight runs or not (ADR 117). */
+  readonly characters?: readonly string[] | undefined;
 }
 
 type Prompt = { readonly id: string; readonly kind: string; readonly text: string; readonly actions: readonly TurnAction[] };
@@ -493,8 +495,8 @@ type Prompt = { readonly id: string; readonly kind: string; readonly text: strin
  * fortify-or-fall choice, with the engine's answers (teams.reactions) as
  * buttons; a button opens its form with the odds, the submit answers.
  */
-export function ReactionPrompts({ world, send, ask, gm, mine }: ReactionPromptsProps) {
-  const keys = waitingOn(world, gm, mine);
+export function ReactionPrompts({ world, send, ask, gm, mine, characters = [] }: ReactionPromptsProps) {
+  const keys = waitingOn(world, gm, mine, characters);
   if (keys.length === 0) return null;
   return (
     <section class="reaction-prompts" aria-label="Waiting for an answer" data-testid="reaction-prompts">

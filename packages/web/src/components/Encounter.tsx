@@ -18,6 +18,8 @@ export interface EncounterProps {
   readonly send: Send;
   /** Combatant ids this viewer controls (player view highlights and acts for them). */
   readonly mine?: readonly string[];
+  /** A phone's characters: a fortify-or-fall choice raised outside the running fight waits on one of them (ADR 117). */
+  readonly characters?: readonly string[];
   /** Module queries (TableClient.query): with it, the attack panel shows exact odds. */
   readonly ask?: Ask;
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
@@ -28,7 +30,7 @@ export interface EncounterProps {
   readonly askStatus?: Ask;
 }
 
-export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, undoWords = null, askStatus = ask }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], characters, ask, undoLabel = null, undoWords = null, askStatus = ask }: EncounterProps) {
   const enc = encounterOf(world);
   // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
@@ -47,7 +49,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           </p>
           {gm && enc && enc.roster.length > 0 ? <FightSummary world={world} enc={enc} send={send} ask={ask} /> : null}
           {/* A teams fortify-or-fall choice raised between fights (ADR 112): the fight's prompt, its chunk loaded only then. */}
-          {ask && fallChoiceWaiting(world) ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
+          {ask && fallChoiceWaiting(world) ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} characters={characters} /> : null}
           {gm && spotlight ? (
             // GM-only words in the builder's chunk: the phone's first download does not carry them.
             <SpotlightStart />
@@ -58,8 +60,9 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} ask={ask} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
-          {/* Who must answer is worked out in the prompts' own chunk (loaded with the actions), not in the phone's first download. */}
-          {ask ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
+          {/* Who must answer is worked out in the prompts' own chunk (loaded with the actions), not in the phone's first download;
+              a choice raised for one of this phone's characters outside this fight shows here too, at once (ADR 117). */}
+          {ask ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} characters={characters} /> : null}
           {gm && hasPanel(world.rulesetId, 'fightSummary') ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && keptSheetRulesOf(world.rulesetId) !== null ? <SheetEditor world={world} enc={enc} send={send} /> : null}

@@ -1,7 +1,7 @@
 // Build the next encounter: the party is already lined up (from the last
 // fight, or the table's PCs), foes are added by name ("Goblin x6"), and one
 // "Roll initiative" starts it by the ruleset's own turn order.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { addCommands, draftsFrom, edgeGroups, initiativeOf, MAX_EDGE_GROUPS, typeGroupOf, joinParty, partyDrafts, sheetSays, startCommand, teamsOf, WHO_STARTS, withDrafts, withSheets, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -46,7 +46,9 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [surprise, setSurprise] = useState<SurpriseChoice>(keptOptions.surprise ?? NO_SURPRISE);
   const chosenOptions = { ...(reroll !== null ? { reroll } : {}), ...(grouping !== 'each' ? { grouping } : {}), ...(initiating !== '' ? { initiating } : {}), ...(surprise.side !== '' ? { surprise } : {}) };
   const kept = useRef(false);
-  useEffect(() => {
+  // Kept in the render that shows the change (a layout effect), not a frame later: a reload or a closed tab right
+  // after a pick showed it on screen must not lose it (a passive effect waits for the next frame).
+  useLayoutEffect(() => {
     // The first render only restores: the party drafted from the sheets is not a draft of the GM's until changed.
     if (!kept.current) {
       kept.current = true;

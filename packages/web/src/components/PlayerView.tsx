@@ -27,6 +27,10 @@ export function PlayerView({ capability }: { capability: Capability }) {
   const send: Send = (c) => client.send(c);
   const player = capability.role === 'player';
   const seat = seatId && view ? view.world.seats[seatId] : undefined;
+  // This seat's characters (none for a spectator), read once for the panels that act for them.
+  const chars = player && seatId && view ? seatCharacters(view.world, seatId) : [];
+  const charIds = chars.map((c) => c.id);
+  const mine = view ? myCombatants(view.world, charIds) : [];
   const problem = useLinkProblem(client);
   useRemember(view?.world, player ? 'player' : 'spectator', seat?.name);
   return (
@@ -47,15 +51,15 @@ export function PlayerView({ capability }: { capability: Capability }) {
           problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
-            {hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id), ask: (name: string, args: Parameters<Ask>[1]) => client.query(name, args) } : {})} /> : null}
-            {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
-            {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
-            {hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
-            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
-            {player && seatId && hasPanel(view.world.rulesetId, 'lights') ? <OsrStabilizePhone world={view.world} send={send} ask={(name, args) => client.query(name, args)} characterIds={seatCharacters(view.world, seatId).map((c) => c.id)} /> : null}
+            {hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: charIds, ask: (name: string, args: Parameters<Ask>[1]) => client.query(name, args) } : {})} /> : null}
+            {player && seatId ? <YourTurn world={view.world} mine={mine} /> : null}
+            {player && seatId ? <MyCharacter world={view.world} seatId={seatId} chars={chars} send={send} ask={(name, args) => client.query(name, args)} /> : null}
+            {hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartPhone world={view.world} history={view.history} characterIds={charIds} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
+            <EncounterPanel world={view.world} gm={false} send={send} mine={mine} characters={charIds} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
+            {player && seatId && hasPanel(view.world.rulesetId, 'lights') ? <OsrStabilizePhone world={view.world} send={send} ask={(name, args) => client.query(name, args)} characterIds={charIds} /> : null}
             <CountdownsPanel world={view.world} history={view.history} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
-            {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
+            {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={chars} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             {player ? <DiceTrayLater title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>
@@ -95,20 +99,14 @@ function seatCharacters(world: World, seatId: string): Character[] {
   return Object.values(world.characters).filter((c) => c.seatId === seatId || ids.has(c.id));
 }
 
-function myCombatants(world: World, seatId: string): string[] {
-  const chars = new Set(seatCharacters(world, seatId).map((c) => c.id));
+/** The running fight's combatants that play these characters; none between fights (a choice raised then waits on a character, ADR 117). */
+function myCombatants(world: World, characterIds: readonly string[]): string[] {
   const enc = encounterOf(world);
-  // Between fights a kept sheet answers for its character: a fortify-or-fall choice raised then (ADR 112).
-  if (!enc?.active) return [...chars];
-  return enc.roster.filter((id) => {
-    const c = enc.combatants[id];
-    return c !== undefined && c.characterId !== null && chars.has(c.characterId);
-  });
+  return enc?.active ? enc.roster.filter((id) => characterIds.includes(enc.combatants[id]?.characterId ?? '')) : [];
 }
 
-function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: string; send: Send; ask: Ask }) {
+function MyCharacter({ world, seatId, chars, send, ask }: { world: World; seatId: string; chars: readonly Character[]; send: Send; ask: Ask }) {
   const [editing, setEditing] = useState(false);
-  const chars = seatCharacters(world, seatId);
   const key = `tk.character.${world.tableId}.${seatId}`;
   const [picked, setPicked] = useState<string | null>(() => {
     try {

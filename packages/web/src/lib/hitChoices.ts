@@ -6,8 +6,11 @@ import type { World } from '@tablekeeper/engine';
 import { keptSheetIdOf, kleptoAwaiting, pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
-/** Sheet keys with something to answer, sorted; a player's own only (the GM answers for anyone). */
-export function waitingOn(world: World, gm: boolean, mine: readonly string[]): string[] {
+/**
+ * Sheet keys with something to answer, sorted; a player's own only (the GM answers for anyone): `mine` are the
+ * combatants they play in the running fight, `characters` their characters, each answering by its kept sheet's key.
+ */
+export function waitingOn(world: World, gm: boolean, mine: readonly string[], characters: readonly string[] = []): string[] {
   // The 36th Way: creatures an open provocation lets make an opportunity attack (002), a player's own only.
   const tsw = tswAwaiting(world);
   if (tsw.length > 0) {
@@ -22,8 +25,9 @@ export function waitingOn(world: World, gm: boolean, mine: readonly string[]): s
   if (hitTargets.length === 0 && atRisk.length === 0) return [];
   const keys = new Set<string>([...hitTargets, ...atRisk]);
   const enc = encounterOf(world);
-  // Between fights a phone's own are its characters (ADR 112): each answers by its kept sheet's key.
-  const ours = enc?.active === true ? mine : [...mine, ...mine.flatMap((m) => keptSheetIdOf(world, m) ?? [])];
+  // A choice raised outside the running fight (between fights, ADR 112, or while a fight she is not in runs, ADR 117)
+  // waits on the character's kept sheet: a phone's characters answer by it, whether a fight runs or not.
+  const ours = [...mine, ...characters.flatMap((c) => keptSheetIdOf(world, c) ?? [])];
   const sideOf = (id: string): string | undefined => (enc !== null && Object.hasOwn(enc.combatants, id) ? enc.combatants[id]!.side : undefined);
   // A player's creature on the target's side may Intercept (003): the GM answers for the target only.
   if (!gm) for (const t of hitTargets) for (const m of ours) if (sideOf(m) !== undefined && sideOf(m) === sideOf(t)) keys.add(m);
