@@ -49,9 +49,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * advance's way down to its counts) emit nothing, and a path array per step was garbage per command.
  */
 function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: WorldPatch[], skip: string | null): void {
+  // Held keys also in `next` are counted on the way, so the look for removed keys (one lookup in `next` per held key)
+  // runs only when `held` has more keys than that: almost never, as a command rarely removes a key.
+  let heldAlso = 0;
   for (const k in next) {
     if (k === skip) continue;
     const a = held[k];
+    if (a !== undefined) heldAlso++;
     const b = next[k];
     if (a === b) continue;
     if (b === undefined) {
@@ -71,6 +75,9 @@ function diffObject(held: Record<string, unknown>, next: Record<string, unknown>
       if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
     } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
   }
+  let heldKeys = 0;
+  for (const k in held) if (k !== skip && held[k] !== undefined) heldKeys++;
+  if (heldKeys === heldAlso) return;
   for (const k in held) {
     if (k === skip || held[k] === undefined) continue;
     if (!(k in next)) out.push({ p: [...path, k] });
