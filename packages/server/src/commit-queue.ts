@@ -188,7 +188,7 @@ export class CommitQueue {
       acks.set(it.session, mine);
     });
     const folded = new Set<Session>();
-    for (const [room, b] of before) if (room.version !== b.version) for (const s of room.broadcast(acks)) folded.add(s);
+    for (const [room, b] of before) if (room.version !== b.version) room.broadcast(acks, folded);
     // Durable now: other instances may learn of it (before any forwarded answer below, so theirs is never ahead of its view).
     if (this.cluster !== null) {
       const ids = new Map<Room, Map<number, string | null>>();

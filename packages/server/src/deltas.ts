@@ -4,7 +4,7 @@
 // compared deeply and serialised. The log and the history are streams: the
 // delta says how many held entries to drop and keep, and carries only new ones.
 // See docs/adr/0012-incremental-deltas.md.
-import { LogWindow, logExtension, logWindowOf, windowGrowth, type LogGrowth, type TableView, type TransactionView } from '@tablekeeper/engine';
+import { LogWindow, logExtension, logWindowOf, type TableView, type TransactionView } from '@tablekeeper/engine';
 import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
 /**
@@ -49,9 +49,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * advance's way down to its counts) emit nothing, and a path array per step was garbage per command.
  */
 function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: WorldPatch[], skip: string | null): void {
+  // Held keys also in `next` are counted on the way, so the look for removed keys (one lookup in `next` per held key)
+  // runs only when `held` has more keys than that: almost never, as a command rarely removes a key.
+  let heldAlso = 0;
   for (const k in next) {
     if (k === skip) continue;
     const a = held[k];
+    if (a !== undefined) heldAlso++;
     const b = next[k];
     if (a === b) continue;
     if (b === undefined) {
@@ -71,6 +75,9 @@ function diffObject(held: Record<string, unknown>, next: Record<string, unknown>
       if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
     } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
   }
+  let heldKeys = 0;
+  for (const k in held) if (k !== skip && held[k] !== undefined) heldKeys++;
+  if (heldKeys === heldAlso) return;
   for (const k in held) {
     if (k === skip || held[k] === undefined) continue;
     if (!(k in next)) out.push({ p: [...path, k] });
@@ -96,7 +103,7 @@ export const STREAM_SEARCH_MISSES = 32;
 export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] {
   // The common case first: the held entries, less some oldest, then new ones (same objects, as projection by parts keeps them).
   const grown = logExtension(held, next);
-  if (grown !== null) return grownPatch(held.length, grown);
+  if (grown !== null) return grownPatch(held.length, grown.dropped.length, grown.fresh) ?? (held.length > 0 ? [[0, held.length]] : []);
   const pieces: StreamPiece<T>[] = [];
   let i = 0;
   let misses = 0;
@@ -130,67 +137,85 @@ export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPi
   return pieces;
 }
 
-/** The stream patch of a log that kept its held entries less some oldest, then grew by `grown.fresh`. */
-function grownPatch<T>(heldLength: number, grown: LogGrowth<T>): StreamPiece<T>[] {
-  const kept = heldLength - grown.dropped.length;
-  const out: StreamPiece<T>[] = kept > 0 ? [[grown.dropped.length, kept]] : [];
-  if (grown.fresh.length > 0) out.push({ add: [...grown.fresh] });
+/**
+ * The stream patch of a list that kept its held entries less `dropped` oldest, then grew by `fresh` (an array the
+ * patch may hold as it is: nothing writes a delta's entries); null when it did not move.
+ */
+function grownPatch<T>(heldLength: number, dropped: number, fresh: readonly T[]): StreamPiece<T>[] | null {
+  if (dropped === 0 && fresh.length === 0) return null;
+  const kept = heldLength - dropped;
+  const out: StreamPiece<T>[] = kept > 0 ? [[dropped, kept]] : [];
+  if (fresh.length > 0) out.push({ add: fresh });
   return out;
 }
 
 /**
- * The log's stream patch and the held log's length. A player's view log is a window of a shared backing
+ * The patch between two windows of one backing, read off their bounds (append-only, so the shared range holds the same
+ * entries): only the new entries are copied. Undefined when they are not such a pair (another backing, a window moved back).
+ */
+function windowPatch<T>(held: LogWindow<T>, next: LogWindow<T>): StreamPiece<T>[] | null | undefined {
+  if (held.backing !== next.backing || next.start < held.start || next.end < held.end || next.start > held.end) return undefined;
+  return grownPatch(held.end - held.start, next.start - held.start, next.end === held.end ? NO_ENTRIES : next.backing.slice(held.end, next.end));
+}
+
+const NO_ENTRIES: readonly never[] = [];
+
+/** A stream patch that changes nothing (keeps every held entry, adds none) is left out of the delta. */
+const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
+
+/** A stream patch from two arrays; null when it changes nothing. */
+function arrayPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] | null {
+  if (held === next) return null;
+  const patch = streamPatch(held, next);
+  return sameStream(patch, held.length) ? null : patch;
+}
+
+/**
+ * The log's stream patch, null when it did not move. A player's view log is a window of a shared backing
  * (engine LogWindow): read through it, the delta never makes either whole log as an array.
  */
-function logPatch(held: TableView['world'], next: TableView['world']): { readonly patch: StreamPiece<TableView['world']['log'][number]>[] | null; readonly heldLength: number } {
+function logPatch(held: TableView['world'], next: TableView['world']): StreamPiece<TableView['world']['log'][number]>[] | null {
   const hw = logWindowOf(held);
   const nw = logWindowOf(next);
   if (hw !== undefined && nw !== undefined) {
-    if (hw === nw) return { patch: null, heldLength: hw.length };
-    const grown = windowGrowth(hw, nw);
-    if (grown !== null) return { patch: grownPatch(hw.length, grown), heldLength: hw.length };
+    if (hw === nw) return null;
+    const patch = windowPatch(hw, nw);
+    if (patch !== undefined) return patch;
   }
-  const h = held.log;
-  const n = next.log;
-  return { patch: h === n ? null : streamPatch(h, n), heldLength: h.length };
+  return arrayPatch(held.log, next.log);
 }
 
 /** A view whose history may be a window of a shared backing (the room's held views) rather than an array. */
 export type ViewParts = Omit<TableView, 'history'> & { readonly history: readonly TransactionView[] | LogWindow<TransactionView> };
 
-/** The history's stream patch and the held history's length; two windows of one backing are compared without either array. */
-function historyPatch(held: ViewParts['history'], next: ViewParts['history']): { readonly patch: StreamPiece<TransactionView>[] | null; readonly heldLength: number } {
-  if (held === next) return { patch: null, heldLength: held.length };
+/** The history's stream patch, null when it did not move; two windows of one backing are compared without either array. */
+function historyPatch(held: ViewParts['history'], next: ViewParts['history']): StreamPiece<TransactionView>[] | null {
+  if (held === next) return null;
   if (held instanceof LogWindow && next instanceof LogWindow) {
-    const grown = windowGrowth(held, next);
-    if (grown !== null) return { patch: grownPatch(held.length, grown), heldLength: held.length };
+    const patch = windowPatch(held, next);
+    if (patch !== undefined) return patch;
   }
-  const h = held instanceof LogWindow ? held.entries() : held;
-  return { patch: streamPatch(h, next instanceof LogWindow ? next.entries() : next), heldLength: h.length };
+  return arrayPatch(held instanceof LogWindow ? held.entries() : held, next instanceof LogWindow ? next.entries() : next);
 }
-
-const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
 
 const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel', 'undoWords', 'redoWords'] as const;
 
 /** The delta that turns the view a client holds at `held.version` into `next`; only what differs is in it. */
 export function deltaBetween(held: ViewParts, next: ViewParts): Delta {
-  const parts: Record<string, unknown> = {};
-  let anyPart = false;
-  for (const k of FLAGS) {
-    if (held[k] !== next[k]) {
-      parts[k] = next[k];
-      anyPart = true;
-    }
-  }
-  const world = diffWorld(held.world, next.world);
-  const { patch: log, heldLength } = logPatch(held.world, next.world);
-  const { patch: history, heldLength: heldHistory } = historyPatch(held.history, next.history);
-  // Fields set one by one in this order (type first, the version before any content): no spread objects per delta.
+  // Fields set one by one in this order (type first, the version before any content): no spread objects per delta,
+  // and no empty containers made for what did not change.
   const delta: { -readonly [K in keyof Delta]: Delta[K] } = { type: 'delta', from: held.version, version: next.version };
-  if (anyPart) delta.parts = parts;
-  if (world.length > 0) delta.world = world;
-  if (log !== null && !sameStream(log, heldLength)) delta.log = log;
-  if (history !== null && !sameStream(history, heldHistory)) delta.history = history;
+  let parts: Record<string, unknown> | undefined;
+  for (const k of FLAGS) if (held[k] !== next[k]) (parts ??= {})[k] = next[k];
+  if (parts !== undefined) delta.parts = parts;
+  if (held.world !== next.world) {
+    const world: WorldPatch[] = [];
+    diffObject(held.world as unknown as Record<string, unknown>, next.world as unknown as Record<string, unknown>, [], 1, world, 'log');
+    if (world.length > 0) delta.world = world;
+  }
+  const log = logPatch(held.world, next.world);
+  if (log !== null) delta.log = log;
+  const history = historyPatch(held.history, next.history);
+  if (history !== null) delta.history = history;
   return delta;
 }

@@ -74,9 +74,28 @@ const sameView = (a: HeldView, b: HeldView): boolean => {
   return a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
 };
 
-type Frame = { readonly buffer: Buffer; readonly version: number };
+/**
+ * One delta's text and, once a session is sent it as it is, its bytes (shared by every such session). A frame that
+ * only goes to its sender (the GM's, most often) is never encoded without the sender's acks.
+ */
+type Frame = { readonly text: string; buffer: Buffer | null; readonly version: number };
 /** A viewer with no delta this time (nobody held a view, or it did not move). */
-const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
+const NONE: Frame = { text: '', buffer: null, version: -1 };
+/** A broadcast with no sender's acks in it (a replica's, a system change's). */
+const NO_ACKS: ReadonlyMap<Session, readonly DeltaAck[]> = new Map();
+
+/**
+ * A delta's text with a sender's acks spliced in before its closing brace, written straight into one buffer: no copy
+ * of a shared frame's bytes, and no joined string (encoding a joined string flattens it into a copy on the heap).
+ */
+function withAcks(text: string, acks: readonly DeltaAck[]): Buffer {
+  const tail = `,"acks":${JSON.stringify(acks)}}`;
+  const head = Buffer.byteLength(text) - 1;
+  const out = Buffer.allocUnsafe(head + Buffer.byteLength(tail));
+  out.write(text, 0, head);
+  out.write(tail, head);
+  return out;
+}
 
 /** Who is connected to a table through one instance. */
 export interface RemotePresence {
@@ -85,7 +104,14 @@ export interface RemotePresence {
   readonly spectators: number;
 }
 
-export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+/** A seat's key by viewer object: the broadcast asks twice per session and command, and a new string each time was garbage. */
+const seatKeys = new WeakMap<Viewer, string>();
+export const viewerKey = (v: Viewer): string => {
+  if (v.role !== 'player') return v.role;
+  let key = seatKeys.get(v);
+  if (key === undefined) seatKeys.set(v, (key = `player:${v.seatId}`));
+  return key;
+};
 
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
 export const MAX_QUERY_RESULT_CHARS = 60_000;
@@ -393,15 +419,14 @@ export class Room {
    * Sends every session the change to ITS view since the one it holds. The delta is
    * computed and serialised once per viewer, and viewers whose deltas read the same
    * share one buffer. A sender's own commands ride in its copy (`acks`), so it gets
-   * no separate ack frame. Returns the sessions whose acks went out that way.
+   * no separate ack frame. Adds the sessions whose acks went out that way to `acked` and returns it.
    */
-  broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
+  broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = NO_ACKS, acked: Set<Session> = new Set()): Set<Session> {
     const frames = new Map<string, Frame>();
     // Viewers who held one view and now hold one view (the same objects, see current()) get one
     // frame, found by reference. Other viewers whose deltas read the same (compared down to shared
     // references) get it too: each distinct delta is serialised once and sent as one buffer.
     const made: { held: HeldView; next: HeldView; delta: Delta; frame: Frame }[] = [];
-    const acked = new Set<Session>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
       let frame = frames.get(key);
@@ -416,7 +441,7 @@ export class Room {
           if (frame === undefined) {
             const delta = deltaBetween(held, next);
             for (const m of made) if (frame === undefined && sameJson(m.delta, delta)) frame = m.frame;
-            frame ??= { buffer: Buffer.from(JSON.stringify(delta)), version: held.version };
+            frame ??= { text: JSON.stringify(delta), buffer: null, version: held.version };
             made.push({ held, next, delta, frame });
           }
         }
@@ -430,11 +455,10 @@ export class Room {
       s.held = this.version;
       const mine = acks.get(s);
       if (mine === undefined || mine.length === 0) {
-        s.sendRaw(frame.buffer);
+        s.sendRaw((frame.buffer ??= Buffer.from(frame.text)));
         continue;
       }
-      // The shared bytes with this sender's acks spliced in before the closing brace (no re-encoding of the delta).
-      s.sendRaw(Buffer.concat([frame.buffer.subarray(0, frame.buffer.length - 1), Buffer.from(`,"acks":${JSON.stringify(mine)}}`)]));
+      s.sendRaw(withAcks(frame.text, mine));
       acked.add(s);
     }
     return acked;

@@ -90,4 +90,34 @@ describe('one frame per visibility class (issue 19)', () => {
     expect(String(phones.ann.last)).toContain('whisper');
     expect(String(phones.bo.last)).not.toContain('whisper');
   });
+
+  // The sender's acks are written into one buffer beside the delta's text (perf21, ADR 114): the bytes must be the
+  // shared frame's with the acks spliced in, for text in any script, and a second tab of the sender's viewer gets
+  // the frame without them.
+  it("the sender's frame is its viewer's delta with its acks, byte for byte, for notes in any script", () => {
+    const { room, phones, ann } = table();
+    const gm2 = new Phone({ role: 'gm' });
+    const ann3 = new Phone({ role: 'player', seatId: ann });
+    room.join(gm2);
+    room.join(ann3);
+    for (const [sender, text] of [[phones.gm, 'Zoë’s torch gutters 🔥 — 火'], [phones.ann, 'Ann: «¿quién va?» ✓']] as const) {
+      const before = room.view(sender.viewer);
+      const r = room.submit(sender.viewer, `c-${sender.id}`, room.version, { type: 'log.note', text });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      const acks = [{ commandId: `c-${sender.id}`, version: r.version }];
+      const folded = new Set<Session>();
+      expect(room.broadcast(new Map([[sender, acks]]), folded)).toBe(folded);
+      expect([...folded]).toEqual([sender]);
+      // Another session of the sender's viewer holds the same view: its bytes are the sender's less the acks.
+      const other = sender === phones.gm ? gm2 : ann3;
+      expect(Buffer.isBuffer(sender.last) && Buffer.isBuffer(other.last)).toBe(true);
+      const plain = other.last as Buffer;
+      expect((sender.last as Buffer).equals(Buffer.concat([plain.subarray(0, plain.length - 1), Buffer.from(`,"acks":${JSON.stringify(acks)}}`)]))).toBe(true);
+      const m = sender.message();
+      if (m.type !== 'delta') throw new Error(`the sender got a ${m.type}`);
+      expect(m.acks).toEqual(acks);
+      expect(sameJson(applyDelta(before, m), room.view(sender.viewer))).toBe(true);
+      expect(String(sender.last)).toContain(text);
+    }
+  });
 });
