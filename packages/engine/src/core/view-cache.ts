@@ -242,32 +242,37 @@ function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
 }
 
 /**
- * Where a class's walk stands: `base` with `parts` set to `values` (last set wins). A reused step only
- * puts its parts here; the world is made (`reached`) when a projector must run on it, and at the end.
+ * Where a class's walk stands: `base` with its first `n` `parts` set to their `values` (last set wins). A
+ * reused step only puts its parts here; the world is made (`reached`) when a projector must run on it, and
+ * at the end. The arrays are kept between walks (a count, not `length = 0`, which would drop their storage).
  */
 interface Walk {
   base: World;
+  n: number;
   readonly parts: Part[];
   readonly values: unknown[];
 }
 
+/** What an idle walk stands on: no world (a kept walk keeps no table's world alive). */
+const NO_WORLD = Object.freeze({}) as World;
+
 /** The value of `p` where the walk stands. */
 function valueAt(w: Walk, p: Part): unknown {
-  for (let k = w.parts.length - 1; k >= 0; k--) if (w.parts[k]!.id === p.id) return w.values[k];
+  for (let k = w.n - 1; k >= 0; k--) if (w.parts[k]!.id === p.id) return w.values[k];
   return partOf(w.base, p);
 }
 
 /** Sets `p` to `v` where the walk stands (nothing to note when it already holds it). */
 function put(w: Walk, p: Part, v: unknown): void {
-  for (let k = 0; k < w.parts.length; k++) {
+  for (let k = 0; k < w.n; k++) {
     if (w.parts[k]!.id === p.id) {
       w.values[k] = v;
       return;
     }
   }
   if (partOf(w.base, p) !== v) {
-    w.parts.push(p);
-    w.values.push(v);
+    w.parts[w.n] = p;
+    w.values[w.n++] = v;
   }
 }
 
@@ -280,15 +285,14 @@ function sameReads(w: Walk, reads: readonly Part[], held: readonly unknown[]): b
 /** The world where the walk stands, made once (the walk then stands on it); `log`, when given, stands in for its log in a world made for one projector call (the walk does not move). */
 function reached(w: Walk, log?: readonly LogEntry[]): World {
   let moved = log !== undefined;
-  for (let k = 0; k < w.parts.length && !moved; k++) if (partOf(w.base, w.parts[k]!) !== w.values[k]) moved = true;
+  for (let k = 0; k < w.n && !moved; k++) if (partOf(w.base, w.parts[k]!) !== w.values[k]) moved = true;
   if (!moved) {
-    w.parts.length = 0;
-    w.values.length = 0;
+    leave(w, 0);
     return w.base;
   }
   const out = { ...w.base } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
-  for (let k = 0; k < w.parts.length; k++) {
+  for (let k = 0; k < w.n; k++) {
     const p = w.parts[k]!;
     const v = w.values[k];
     if (!p.ext) {
@@ -304,9 +308,14 @@ function reached(w: Walk, log?: readonly LogEntry[]): World {
     out['log'] = log;
     return out as unknown as World;
   }
-  w.parts.length = 0;
-  w.values.length = 0;
+  leave(w, 0);
   return (w.base = out as unknown as World);
+}
+
+/** Forgets the walk's parts from `k` on (their values too: a kept walk holds no world's parts alive). */
+function leave(w: Walk, k: number): void {
+  for (let i = k; i < w.n; i++) w.values[i] = undefined;
+  w.n = k;
 }
 
 /** A step's memo from its input's values (reads, then written parts) and where the walk stands after it. */
@@ -564,11 +573,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const held = last?.steps;
     // The memos, copied from last time's only from the first step whose memo changed.
     let done: StepMemo[] | null = held === undefined ? [] : null;
-    const w = idleWalk ?? { base: start, parts: [], values: [] };
+    const w = idleWalk ?? { base: start, n: 0, parts: [], values: [] };
     idleWalk = null;
     w.base = start;
-    w.parts.length = 0;
-    w.values.length = 0;
+    leave(w, 0);
     for (let i = from; i < to; i++) {
       const m = projecting[i]!;
       const d = declared[i]!;
@@ -650,6 +658,8 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       done?.push(memo);
     }
     const output = reached(w);
+    // Kept for the next walk, holding no world.
+    w.base = NO_WORLD;
     idleWalk = w;
     parts.classes.set(key, { source: world, start, output, steps: done ?? held! });
     return output;
