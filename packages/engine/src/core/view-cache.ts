@@ -42,10 +42,10 @@ const LOG_PART: Part = { ext: false, key: 'log', id: 'log' };
 
 /** A class's last projection: the unprojected world it came from, where its steps started, their memos and what they made. */
 interface ClassMemo {
-  readonly source: World;
-  readonly start: World;
-  readonly output: World;
-  readonly steps: readonly StepMemo[];
+  source: World;
+  start: World;
+  output: World;
+  steps: readonly StepMemo[];
 }
 
 /**
@@ -71,8 +71,8 @@ function stageGrowth(prev: StageLog, next: StageLog): LogGrowth<LogEntry> | null
 
 /** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
 interface LogMemo {
-  readonly input: StageLog;
-  readonly output: FinalLog;
+  input: StageLog;
+  output: FinalLog;
 }
 
 /** A viewer's last finished world, the projected world and the final log it was finished from. */
@@ -547,7 +547,21 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const i = projecting.findIndex((m) => m.projectReads === undefined || m.projectReads.bySeat === true);
     return i < 0 ? projecting.length : i;
   })();
-  const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+  // A seat's keys made once: a key built per call is a new string to hash for every map read, per viewer per command.
+  const seatKeys = new Map<string, { readonly viewer: string; readonly lane: string }>();
+  const GM_KEYS = { viewer: 'gm', lane: 'lane:gm' } as const;
+  const SPECTATOR_KEYS = { viewer: 'spectator', lane: 'lane:spectator' } as const;
+  const keysOf = (v: Viewer): { readonly viewer: string; readonly lane: string } => {
+    if (v.role !== 'player') return v.role === 'gm' ? GM_KEYS : SPECTATOR_KEYS;
+    let k = seatKeys.get(v.seatId);
+    if (k === undefined) {
+      // One engine serves every table of a server: the seats met lately, not every seat ever.
+      if (seatKeys.size >= 4096) seatKeys.clear();
+      seatKeys.set(v.seatId, (k = { viewer: `player:${v.seatId}`, lane: `lane:player:${v.seatId}` }));
+    }
+    return k;
+  };
+  const viewerKey = (v: Viewer): string => keysOf(v).viewer;
   const windowStep = windowStepOf(declared);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
@@ -558,7 +572,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   /** Every projector in order: the shared ones for the viewer's class, then the viewer's own lane. */
   function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
     const shared = run(world, world, viewer, parts, viewer.role === 'gm' ? 'gm' : 'others', 0, firstSeat);
-    return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, `lane:${viewerKey(viewer)}`, firstSeat, projecting.length);
+    return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, keysOf(viewer).lane, firstSeat, projecting.length);
   }
 
   /** A walk not in use (one per projector: a walk is not re-entered, but a projector that threw leaves its walk behind). */
@@ -661,7 +675,14 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     // Kept for the next walk, holding no world.
     w.base = NO_WORLD;
     idleWalk = w;
-    parts.classes.set(key, { source: world, start, output, steps: done ?? held! });
+    // Moved forward in place (a class's memo is its own): no object a class a command.
+    if (last === undefined) parts.classes.set(key, { source: world, start, output, steps: done! });
+    else {
+      last.source = world;
+      last.start = start;
+      last.output = output;
+      if (done !== null) last.steps = done;
+    }
     return output;
   }
 
@@ -694,7 +715,11 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       const judged = judge(stage, viewer, memo);
       output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, windowOf(judged));
     }
-    parts.logs.set(key, { input: stage, output });
+    if (prev === undefined) parts.logs.set(key, { input: stage, output });
+    else {
+      prev.input = stage;
+      prev.output = output;
+    }
     return output;
   }
 
