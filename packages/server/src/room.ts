@@ -48,8 +48,8 @@ interface HeldView extends UndoFlags {
   readonly world: TableView['world'];
   readonly history: LogWindow<TransactionView>;
   readonly version: number;
-  /** The unprojected world the view was made from (its parts' identities tell what changed since). */
-  readonly source: World;
+  /** The engine's history basis of the unprojected world the view was made from (null for the GM's, who reads every event whole). */
+  readonly basis: string | null;
   snapshot: Buffer | null;
 }
 
@@ -187,18 +187,53 @@ export class Room {
   private nextView(viewer: Viewer, held: HeldView | undefined): HeldView {
     const world = this.engine.project(this.table.world, viewer, this.memo);
     const flags = this.engine.undoState(this.table, viewer);
+    const basis = viewer.role === 'gm' ? null : this.basisNow();
     let history: LogWindow<TransactionView>;
     // A non-GM viewer reads history events through what the engine's history basis names (ADR 45: the foes' reveal, who
     // is a foe): when it moved (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
-    if (held === undefined || held.version > this.version || (viewer.role !== 'gm' && this.engine.historyBasis(held.source) !== this.engine.historyBasis(this.table.world))) {
+    if (held === undefined || held.version > this.version || (basis !== null && held.basis !== basis)) {
       // As engine.view, with the world projected by parts.
       history = this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions()));
     } else {
-      const added = this.engine.history(this.table, viewer, { window: this.limits.historyWindow, scan: this.limits.historyScan, after: held.version });
+      const added = this.engine.history(this.table, viewer, this.historyAfter(held.version));
       history = this.sharedHistory(held.history, added, null);
     }
-    return { world, history, ...flags, version: this.version, source: this.table.world, snapshot: null };
+    return {
+      world,
+      history,
+      canUndo: flags.canUndo,
+      canRedo: flags.canRedo,
+      undoLabel: flags.undoLabel,
+      redoLabel: flags.redoLabel,
+      undoWords: flags.undoWords,
+      redoWords: flags.redoWords,
+      version: this.version,
+      basis,
+      snapshot: null,
+    };
   }
+
+  /**
+   * The history basis of the table's world, worked out once per version: every non-GM viewer's view compares it
+   * with the one their held view was made at (two weak map reads a viewer before, ADR 115).
+   */
+  private basisNow(): string {
+    if (this.basisTable !== this.table) {
+      this.basisTable = this.table;
+      this.basisValue = this.engine.historyBasis(this.table.world);
+    }
+    return this.basisValue;
+  }
+  private basisTable: Table | null = null;
+  private basisValue = '';
+
+  /** The history options for entries after `version`, made once per held version (most viewers held the last one). */
+  private historyAfter(version: number): { readonly window: number; readonly scan: number; readonly after: number } {
+    const o = this.afterOptions;
+    if (o !== null && o.after === version) return o;
+    return (this.afterOptions = { window: this.limits.historyWindow, scan: this.limits.historyScan, after: version });
+  }
+  private afterOptions: { readonly window: number; readonly scan: number; readonly after: number } | null = null;
 
   /**
    * Histories made at this version: viewers who held the same window and were given equal new

@@ -669,6 +669,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
+    // Most viewers of most commands (players who did not issue the last one): one shared answer, nothing made.
+    if (!canUndo && !canRedo) return NOTHING_TO_REVERT;
     // The viewer's own projection, made once and only when a sentence needs a name (a slot, not a closure: under tsx
     // every closure made per call also pays a defineProperty for its name, and this runs per viewer per command).
     const seen: SeenWorld = { table, viewer, world: null };
@@ -689,6 +691,16 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, historyBasis, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
+
+/** undoState when the viewer may neither undo nor redo (frozen: every such viewer is handed this one object). */
+const NOTHING_TO_REVERT: Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel' | 'undoWords' | 'redoWords'> = Object.freeze({
+  canUndo: false,
+  canRedo: false,
+  undoLabel: null,
+  redoLabel: null,
+  undoWords: null,
+  redoWords: null,
+});
 
 function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
   if (a.length !== b.length) return false;

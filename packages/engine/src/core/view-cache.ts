@@ -9,28 +9,43 @@
 import type { LogEntry, Module, ProjectorReads, Viewer, ViewMemo, World, WorldPart } from './types.js';
 import { audienceAllows } from './visibility.js';
 
-/** One projector's last input and output, for one visibility class. */
+/**
+ * One projector's last run for one visibility class, by part: the values of its declared reads in its
+ * input (then its input's log, for a step that judges the log entry by entry) and of its written parts in
+ * its output (PASSED for a part it passed through). Values, not worlds: a run of reused steps puts their
+ * parts into one world made where a projector must run or at the end of the class's steps (a world per
+ * reused step was the walk's largest allocation, ADR 115), and a reused step keeps its memo object.
+ */
 interface StepMemo {
-  readonly input: World;
-  readonly output: World;
-  /** The written parts it replaced (rather than passed through), found once when first reused. */
-  replaced?: readonly Part[];
-  /** Its declared logBasis of `input`, once asked. */
-  basis?: string;
+  readonly reads: readonly unknown[];
+  readonly outs: readonly unknown[];
+  /** Its logBasis of its input (a step that declares one), worked out whenever it ran on a whole input. */
+  readonly basis: string | undefined;
 }
 
-/** A WorldPart resolved once: a top-level field, or a key of `ext`. */
+/** A written part the step returned as it was given: nothing of last time's to put in again. */
+const PASSED = Symbol('passed');
+
+/** An undeclared step's place in a class's memo: it runs every time, so nothing of it is kept. */
+const UNDECLARED: StepMemo = { reads: [], outs: [], basis: undefined };
+
+/** A WorldPart resolved once: a top-level field, or a key of `ext`; `id` is the WorldPart itself (parts of different steps compare by it). */
 interface Part {
   readonly ext: boolean;
   readonly key: string;
+  readonly id: string;
 }
 
-const compile = (parts: readonly WorldPart[]): Part[] => parts.map((p) => (p.startsWith('ext.') ? { ext: true, key: p.slice(4) } : { ext: false, key: p }));
+const compile = (parts: readonly WorldPart[]): Part[] => parts.map((p) => (p.startsWith('ext.') ? { ext: true, key: p.slice(4), id: p } : { ext: false, key: p, id: p }));
 
-/** A class's last projection: the unprojected world it came from and every step's input and output. */
+const LOG_PART: Part = { ext: false, key: 'log', id: 'log' };
+
+/** A class's last projection: the unprojected world it came from, where its steps started, their memos and what they made. */
 interface ClassMemo {
-  readonly source: World;
-  readonly steps: readonly StepMemo[];
+  source: World;
+  start: World;
+  output: World;
+  steps: readonly StepMemo[];
 }
 
 /**
@@ -56,8 +71,8 @@ function stageGrowth(prev: StageLog, next: StageLog): LogGrowth<LogEntry> | null
 
 /** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
 interface LogMemo {
-  readonly input: StageLog;
-  readonly output: FinalLog;
+  input: StageLog;
+  output: FinalLog;
 }
 
 /** A viewer's last finished world, the projected world and the final log it was finished from. */
@@ -187,12 +202,6 @@ function partOf(w: World, p: Part): unknown {
   return (w as unknown as Record<string, unknown>)[p.key];
 }
 
-const sameParts = (parts: readonly Part[], a: World, b: World): boolean => {
-  if (a === b) return true;
-  for (const p of parts) if (partOf(a, p) !== partOf(b, p)) return false;
-  return true;
-};
-
 /** The parts that differ between two unprojected worlds (top-level keys, and `ext` keys apart). */
 interface WorldDiff {
   readonly a: World;
@@ -224,7 +233,7 @@ function worldDiff(a: World, b: World): WorldDiff {
   return (lastDiff = { a, b, top, ext });
 }
 
-/** sameParts for the pair of unprojected worlds a walk compares again and again (through worldDiff). */
+/** Whether `parts` are the same objects in the pair of unprojected worlds a walk compares again and again (through worldDiff). */
 function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
   if (a === b) return true;
   const d = worldDiff(a, b);
@@ -232,44 +241,99 @@ function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
   return true;
 }
 
-/** sameParts of a step's inputs: through worldDiff when they are the walk's two unprojected worlds (the GM's pass-through, a class's first step). */
-function sameInputParts(parts: readonly Part[], a: World, b: World, source: World, world: World): boolean {
-  return a === source && b === world ? sameSourceParts(parts, a, b) : sameParts(parts, a, b);
-}
-
-const NO_PARTS: readonly Part[] = [];
-
 /**
- * A step's output again, on a new input whose reads are unchanged: the parts the step replaced last time
- * are put in (the same objects); the parts it passed through last time (the GM's view, say) are passed
- * through again. As the step's new memo, which carries the parts its output replaced (found from the last
- * memo's, not by a filter of the writes on every command: the memo is new each time).
+ * Where a class's walk stands: `base` with its first `n` `parts` set to their `values` (last set wins). A
+ * reused step only puts its parts here; the world is made (`reached`) when a projector must run on it, and
+ * at the end. The arrays are kept between walks (a count, not `length = 0`, which would drop their storage).
  */
-function overlayStep(input: World, last: StepMemo, writes: readonly Part[]): StepMemo {
-  const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
-  const from = last.output;
-  let same = 0;
-  for (const p of parts) if (partOf(input, p) === partOf(from, p)) same++;
-  // Its reads are unchanged, so is its logBasis (a function of them): carried, not worked out again on the next tick.
-  if (same === parts.length) return { input, output: input, replaced: NO_PARTS, basis: last.basis };
-  return { input, output: overlaid(input, from, parts), replaced: same === 0 ? parts : parts.filter((p) => partOf(input, p) !== partOf(from, p)), basis: last.basis };
+interface Walk {
+  base: World;
+  n: number;
+  readonly parts: Part[];
+  readonly values: unknown[];
 }
 
-/** `input` with `parts` put in from `from` (the same objects). */
-function overlaid(input: World, from: World, parts: readonly Part[]): World {
-  const out = { ...input } as unknown as Record<string, unknown>;
+/** What an idle walk stands on: no world (a kept walk keeps no table's world alive). */
+const NO_WORLD = Object.freeze({}) as World;
+
+/** The value of `p` where the walk stands. */
+function valueAt(w: Walk, p: Part): unknown {
+  for (let k = w.n - 1; k >= 0; k--) if (w.parts[k]!.id === p.id) return w.values[k];
+  return partOf(w.base, p);
+}
+
+/** Sets `p` to `v` where the walk stands (nothing to note when it already holds it). */
+function put(w: Walk, p: Part, v: unknown): void {
+  for (let k = 0; k < w.n; k++) {
+    if (w.parts[k]!.id === p.id) {
+      w.values[k] = v;
+      return;
+    }
+  }
+  if (partOf(w.base, p) !== v) {
+    w.parts[w.n] = p;
+    w.values[w.n++] = v;
+  }
+}
+
+/** The walk's reads of `reads` are the values a step memo holds (its first `reads.length`). */
+function sameReads(w: Walk, reads: readonly Part[], held: readonly unknown[]): boolean {
+  for (let j = 0; j < reads.length; j++) if (held[j] !== valueAt(w, reads[j]!)) return false;
+  return true;
+}
+
+/** The world where the walk stands, made once (the walk then stands on it); `log`, when given, stands in for its log in a world made for one projector call (the walk does not move). */
+function reached(w: Walk, log?: readonly LogEntry[]): World {
+  let moved = log !== undefined;
+  for (let k = 0; k < w.n && !moved; k++) if (partOf(w.base, w.parts[k]!) !== w.values[k]) moved = true;
+  if (!moved) {
+    leave(w, 0);
+    return w.base;
+  }
+  const out = { ...w.base } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
-  for (const p of parts) {
+  for (let k = 0; k < w.n; k++) {
+    const p = w.parts[k]!;
+    const v = w.values[k];
     if (!p.ext) {
-      out[p.key] = (from as unknown as Record<string, unknown>)[p.key];
+      out[p.key] = v;
       continue;
     }
-    ext ??= { ...input.ext };
-    if (Object.hasOwn(from.ext, p.key)) ext[p.key] = from.ext[p.key];
-    else delete ext[p.key];
+    ext ??= { ...w.base.ext };
+    if (v === ABSENT) delete ext[p.key];
+    else ext[p.key] = v;
   }
   if (ext !== null) out['ext'] = ext;
-  return out as unknown as World;
+  if (log !== undefined) {
+    out['log'] = log;
+    return out as unknown as World;
+  }
+  leave(w, 0);
+  return (w.base = out as unknown as World);
+}
+
+/** Forgets the walk's parts from `k` on (their values too: a kept walk holds no world's parts alive). */
+function leave(w: Walk, k: number): void {
+  for (let i = k; i < w.n; i++) w.values[i] = undefined;
+  w.n = k;
+}
+
+/** A step's memo from its input's values (reads, then written parts) and where the walk stands after it. */
+function memoAfter(writes: readonly Part[], reads: unknown[], inWrites: readonly unknown[], w: Walk, basis: string | undefined): StepMemo {
+  const outs = new Array<unknown>(writes.length);
+  for (let j = 0; j < writes.length; j++) {
+    const v = valueAt(w, writes[j]!);
+    outs[j] = v === inWrites[j] ? PASSED : v;
+  }
+  return { reads, outs, basis };
+}
+
+/** The values of `parts` in `w`, then (with `log`) its log. */
+function valuesOf(parts: readonly Part[], w: World, log: boolean): unknown[] {
+  const out = new Array<unknown>(parts.length + (log ? 1 : 0));
+  for (let j = 0; j < parts.length; j++) out[j] = partOf(w, parts[j]!);
+  if (log) out[parts.length] = w.log;
+  return out;
 }
 
 /**
@@ -344,14 +408,14 @@ function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> 
   return { dropped: prev.slice(0, trimmed), fresh: next.slice(kept + 1) };
 }
 
-/** A by-entry step's last output log, less what stood for dropped entries, then what it kept of the new ones (`ran`, null for none). */
-function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): readonly LogEntry[] {
+/** A by-entry step's last output log (`held`, from input log `was`), less what stood for dropped entries, then what it kept of the new ones (`ran`, null for none). */
+function extendedLog(was: readonly LogEntry[], held: readonly LogEntry[], ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): readonly LogEntry[] {
   // It kept the whole log last time and keeps every new entry now (the GM's pass-through, a log with nothing
   // to hide): the output is the input log itself, not a copy of it.
-  if (prev.output.log === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
-  const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
+  if (held === was && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
+  const kept = ext.dropped.length === 0 ? held : dropFront(held, new Set(ext.dropped));
   const log = ran === null || ran.log.length === 0 ? kept : kept.concat(ran.log);
-  if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
+  if (log !== kept) noteExtension(held, log, held.length - kept.length, ran!.log);
   return log;
 }
 
@@ -374,9 +438,9 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
  * stood for dropped entries, then what the step kept of the new ones, pushed onto the shared backing.
  * A log passed through whole (nothing to hide) stays the input log itself, as in extendedLog.
  */
-function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): StageLog {
-  const held = prev.output.log as StageLog;
-  if (held === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
+function extendedWindow(was: readonly LogEntry[], heldLog: readonly LogEntry[], ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): StageLog {
+  const held = heldLog as StageLog;
+  if (held === was && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
   const added = ran === null ? [] : ran.log;
   if (held instanceof LogWindow) return windowAppended(ext.dropped.length === 0 ? held : windowDropFront(held, new Set(ext.dropped)), added);
   // The held log was passed through (the engine's own array, never pushed onto): the window starts on a copy.
@@ -384,26 +448,6 @@ function extendedWindow(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | n
   for (const e of added) b.push(e);
   return windowOf(b);
 }
-
-/**
- * A by-entry step's output again when only the log moved: its other written parts as last time (those it
- * replaced then, the same objects) and `log`, in one new world (or the input itself when nothing differs).
- */
-function overlayWithLog(input: World, prev: StepMemo, others: readonly Part[], log: StageLog): World {
-  let parts: Part[] | null = null;
-  for (const p of others) {
-    const v = partOf(prev.output, p);
-    if (v !== partOf(prev.input, p) && v !== partOf(input, p)) (parts ??= []).push(p);
-  }
-  if (parts === null) return log === input.log ? input : withStageLog(input, log);
-  // overlaid made this world just now and nothing holds it yet: its log is set in place, not by another spread.
-  const out = overlaid(input, prev.output, parts) as { -readonly [K in keyof World]: World[K] };
-  out.log = log as readonly LogEntry[];
-  return out;
-}
-
-/** A stage world whose log is `log` (an array, or the window of the step windowStepOf names: typed as the array it stands for). */
-const withStageLog = (w: World, log: StageLog): World => ({ ...w, log: log as readonly LogEntry[] });
 
 function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
   if (a.length !== b.length) return false;
@@ -490,8 +534,12 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   const declared = projecting.map((m) => {
     const d = m.projectReads;
     if (d === undefined) return null;
-    const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
-    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, logBasis: d.logByEntry === true ? (d.logBasis ?? null) : null, from };
+    const writes = compile(d.writes);
+    // A kept-from part's reads as places in the step memo's reads (-1 for one not declared a read: never counted unchanged).
+    const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) =>
+      reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, at: writes.findIndex((w) => w.id === part), reads: compile(reads), places: reads.map((r) => d.reads.indexOf(r)) }],
+    );
+    return { reads: compile(d.reads), writes, logByEntry: d.logByEntry === true, logBasis: d.logByEntry === true ? (d.logBasis ?? null) : null, from };
   });
   // Projectors up to the first one that may read the seat (declared so, or undeclared) are shared by
   // a visibility class (the GM; everyone else); from there on each viewer has its own lane.
@@ -499,7 +547,21 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const i = projecting.findIndex((m) => m.projectReads === undefined || m.projectReads.bySeat === true);
     return i < 0 ? projecting.length : i;
   })();
-  const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+  // A seat's keys made once: a key built per call is a new string to hash for every map read, per viewer per command.
+  const seatKeys = new Map<string, { readonly viewer: string; readonly lane: string }>();
+  const GM_KEYS = { viewer: 'gm', lane: 'lane:gm' } as const;
+  const SPECTATOR_KEYS = { viewer: 'spectator', lane: 'lane:spectator' } as const;
+  const keysOf = (v: Viewer): { readonly viewer: string; readonly lane: string } => {
+    if (v.role !== 'player') return v.role === 'gm' ? GM_KEYS : SPECTATOR_KEYS;
+    let k = seatKeys.get(v.seatId);
+    if (k === undefined) {
+      // One engine serves every table of a server: the seats met lately, not every seat ever.
+      if (seatKeys.size >= 4096) seatKeys.clear();
+      seatKeys.set(v.seatId, (k = { viewer: `player:${v.seatId}`, lane: `lane:player:${v.seatId}` }));
+    }
+    return k;
+  };
+  const viewerKey = (v: Viewer): string => keysOf(v).viewer;
   const windowStep = windowStepOf(declared);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
@@ -510,72 +572,118 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   /** Every projector in order: the shared ones for the viewer's class, then the viewer's own lane. */
   function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
     const shared = run(world, world, viewer, parts, viewer.role === 'gm' ? 'gm' : 'others', 0, firstSeat);
-    return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, `lane:${viewerKey(viewer)}`, firstSeat, projecting.length);
+    return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, keysOf(viewer).lane, firstSeat, projecting.length);
   }
 
-  /** Runs (or reuses) projectors [from, to) on `start`, keeping their inputs and outputs under `key`. */
+  /** A walk not in use (one per projector: a walk is not re-entered, but a projector that threw leaves its walk behind). */
+  let idleWalk: Walk | null = null;
+
+  /** Runs (or reuses) projectors [from, to) on `start`, keeping their memos under `key`. */
   function run(world: World, start: World, viewer: Viewer, parts: PartsMemo, key: string, from: number, to: number): World {
     if (from === to) return start;
     const last = parts.classes.get(key);
     // Another viewer of this class was just projected from this very world: the same parts serve.
-    if (last !== undefined && last.source === world && last.steps[0]?.input === start) return last.steps[last.steps.length - 1]!.output;
-    const done: StepMemo[] = [];
-    let input = start;
+    if (last !== undefined && last.source === world && last.start === start) return last.output;
+    const held = last?.steps;
+    // The memos, copied from last time's only from the first step whose memo changed.
+    let done: StepMemo[] | null = held === undefined ? [] : null;
+    const w = idleWalk ?? { base: start, n: 0, parts: [], values: [] };
+    idleWalk = null;
+    w.base = start;
+    leave(w, 0);
     for (let i = from; i < to; i++) {
       const m = projecting[i]!;
       const d = declared[i]!;
-      const prev = last?.steps[i - from];
-      let output: World | null = null;
-      let basis: string | undefined;
-      if (d !== null && prev !== undefined && sameInputParts(d.reads, prev.input, input, last!.source, world) && sameSourceParts(d.reads, last!.source, world)) {
-        if (!d.logByEntry || prev.input.log === input.log) {
-          // The common case on every command: reads unchanged, last time's written parts put in again.
-          const step = overlayStep(input, prev, d.writes);
-          done.push(step);
-          input = step.output;
-          continue;
+      const prev = held?.[i - from];
+      const window = i === windowStep && viewer.role !== 'gm';
+      let memo: StepMemo | null = null;
+      // The input's logBasis when worked out below and the projector then runs afresh on that same input.
+      let basisNow: string | undefined;
+      if (d !== null && prev !== undefined && sameSourceParts(d.reads, last!.source, world) && sameReads(w, d.reads, prev.reads)) {
+        const n = d.reads.length;
+        const inLog = d.logByEntry ? (valueAt(w, LOG_PART) as readonly LogEntry[]) : null;
+        if (inLog === null || prev.reads[n] === inLog) {
+          // The common case on every command: reads unchanged, last time's written parts put in again (into the walk: no world yet).
+          for (let j = 0; j < d.writes.length; j++) if (prev.outs[j] !== PASSED) put(w, d.writes[j]!, prev.outs[j]);
+          memo = prev;
         } else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
-          basis = prev.basis;
-          const ext = logExtension(prev.input.log, input.log);
+          const was = prev.reads[n] as readonly LogEntry[];
+          const logAt = d.writes.findIndex((p) => p.id === 'log');
+          const heldLog = (prev.outs[logAt] === PASSED ? was : prev.outs[logAt]) as readonly LogEntry[];
+          const ext = logExtension(was, inLog);
           if (ext !== null) {
-            const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, ran, input.log) : extendedLog(prev, ext, ran, input.log);
-            output = overlayWithLog(input, prev, d.others, log);
+            const ran = ext.fresh.length === 0 ? null : m.project!(reached(w, ext.fresh as LogEntry[]), viewer, world);
+            const log = window ? extendedWindow(was, heldLog, ext, ran, inLog) : extendedLog(was, heldLog, ext, ran, inLog);
+            const outs = prev.outs.slice();
+            // Its other written parts as last time (the same objects); the log as just extended.
+            for (let j = 0; j < d.writes.length; j++) if (j !== logAt && prev.outs[j] !== PASSED) put(w, d.writes[j]!, prev.outs[j]);
+            put(w, LOG_PART, log);
+            outs[logAt] = log === inLog ? PASSED : log;
+            const reads = prev.reads.slice();
+            reads[n] = inLog;
+            memo = { reads, outs, basis: prev.basis };
           }
         }
-      } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
-        // Another read moved (a countdown ticked) but nothing an entry's fate reads did: the held entries keep
+      } else if (d !== null && d.logBasis !== null && prev !== undefined && prev.basis !== undefined) {
+        // Another read moved (a countdown ticked) but maybe nothing an entry's fate reads did: the held entries then keep
         // their fate, so the projector runs on the new entries alone; its other written parts are made afresh.
-        const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
-        if (ext !== null) {
-          const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-          const kept = ran.log.length === 0 ? null : ran;
-          const log = i === windowStep && viewer.role !== 'gm' ? extendedWindow(prev, ext, kept, input.log) : extendedLog(prev, ext, kept, input.log);
-          // Passed through (the GM's): the input itself, so what comes after sees the same objects.
-          output = log === input.log && sameParts(d.others, ran, input) ? input : withStageLog(ran, log);
-        }
-      }
-      if (output === null) {
-        output = m.project!(input, viewer, world);
-        // The window step's own log starts a backing of its own (a copy: the projector's array may be shared).
-        if (i === windowStep && viewer.role !== 'gm' && output.log !== input.log) output = withStageLog(output, windowOf(output.log.slice()));
-        // A written part whose own reads did not change keeps its object (it was replaced last time and now).
-        if (d !== null && prev !== undefined && d.from.length > 0) {
-          // A loop, not filter/map closures: the encounter step re-runs on every clock advance, for each class.
-          let keep: Part[] | null = null;
-          for (const { part, reads } of d.from) {
-            if (!sameInputParts(reads, prev.input, input, last!.source, world) || !sameSourceParts(reads, last!.source, world)) continue;
-            if (partOf(output, part) !== partOf(input, part) && partOf(prev.output, part) !== partOf(prev.input, part)) (keep ??= []).push(part);
+        const input = reached(w);
+        const basis = (basisNow = d.logBasis(input));
+        if (basis === prev.basis) {
+          const n = d.reads.length;
+          const was = prev.reads[n] as readonly LogEntry[];
+          const logAt = d.writes.findIndex((p) => p.id === 'log');
+          const heldLog = (prev.outs[logAt] === PASSED ? was : prev.outs[logAt]) as readonly LogEntry[];
+          const ext = was === input.log ? { dropped: [], fresh: [] } : logExtension(was, input.log);
+          if (ext !== null) {
+            const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
+            const kept = ran.log.length === 0 ? null : ran;
+            const log = window ? extendedWindow(was, heldLog, ext, kept, input.log) : extendedLog(was, heldLog, ext, kept, input.log);
+            const inWrites = valuesOf(d.writes, input, false);
+            // Passed through (the GM's): the walk stays on the input, so what comes after sees the same objects.
+            for (const p of d.writes) put(w, p, p.id === 'log' ? log : partOf(ran, p));
+            memo = memoAfter(d.writes, valuesOf(d.reads, input, true), inWrites, w, basis);
           }
-          if (keep !== null && !sameParts(keep, output, prev.output)) output = overlaid(output, prev.output, keep);
         }
       }
-      done.push({ input, output, replaced: undefined, basis });
-      input = output;
+      if (memo === null) {
+        const input = reached(w);
+        const output = m.project!(input, viewer, world);
+        w.base = output;
+        // The window step's own log starts a backing of its own (a copy: the projector's array may be shared).
+        if (window && output.log !== input.log) put(w, LOG_PART, windowOf(output.log.slice()));
+        if (d === null) memo = UNDECLARED;
+        else {
+          // A written part whose own reads did not change keeps its object (it was replaced last time and now).
+          // A loop, not filter/map closures: the encounter step re-runs on every clock advance, for each class.
+          if (prev !== undefined && prev !== UNDECLARED) {
+            for (const f of d.from) {
+              if (f.at < 0 || prev.outs[f.at] === PASSED || partOf(output, f.part) === partOf(input, f.part) || !sameSourceParts(f.reads, last!.source, world)) continue;
+              let same = true;
+              for (let k = 0; k < f.reads.length && same; k++) same = f.places[k]! >= 0 && prev.reads[f.places[k]!] === partOf(input, f.reads[k]!);
+              if (same) put(w, f.part, prev.outs[f.at]);
+            }
+          }
+          memo = memoAfter(d.writes, valuesOf(d.reads, input, d.logByEntry), valuesOf(d.writes, input, false), w, d.logBasis === null ? undefined : (basisNow ?? d.logBasis(input)));
+        }
+      }
+      if (done === null && memo !== prev) done = held!.slice(0, i - from);
+      done?.push(memo);
     }
-    parts.classes.set(key, { source: world, steps: done });
-    return input;
+    const output = reached(w);
+    // Kept for the next walk, holding no world.
+    w.base = NO_WORLD;
+    idleWalk = w;
+    // Moved forward in place (a class's memo is its own): no object a class a command.
+    if (last === undefined) parts.classes.set(key, { source: world, start, output, steps: done! });
+    else {
+      last.source = world;
+      last.start = start;
+      last.output = output;
+      if (done !== null) last.steps = done;
+    }
+    return output;
   }
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
@@ -607,7 +715,11 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       const judged = judge(stage, viewer, memo);
       output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, windowOf(judged));
     }
-    parts.logs.set(key, { input: stage, output });
+    if (prev === undefined) parts.logs.set(key, { input: stage, output });
+    else {
+      prev.input = stage;
+      prev.output = output;
+    }
     return output;
   }
 

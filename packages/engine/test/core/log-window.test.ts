@@ -126,11 +126,10 @@ describe("players' view logs as windows (issue 19)", () => {
   });
 });
 
-/** The countdowns step's output log for the non-GM class, read from the memo (its stage log: ADR 108). */
+/** The non-GM class's projected log, read from the memo (the countdowns step's stage log: ADR 108; the class memo keeps its output, ADR 115). */
 const stageLog = (memo: ViewMemo): unknown => {
-  const parts = memo.parts as { classes: Map<string, { steps: readonly { output: { log: unknown } }[] }> };
-  const steps = parts.classes.get('others')!.steps;
-  return steps[steps.length - 1]!.output.log;
+  const parts = memo.parts as { classes: Map<string, { output: { log: unknown } }> };
+  return parts.classes.get('others')!.output.log;
 };
 const countdownIds = (t: Table): string[] => (t.world.ext['countdowns'] as { order?: string[] } | undefined)?.order ?? [];
 
