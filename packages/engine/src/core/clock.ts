@@ -22,5 +22,25 @@ export function clockAdvanced(world: World, unit: ClockUnit, count = 1, seconds 
 
 /** The reducer for clock.advanced (total: trusts the recorded event). */
 export function advanceClock(clock: Clock, unit: ClockUnit, count: number, seconds: number): Clock {
-  return { seconds: clock.seconds + seconds, counts: { ...clock.counts, [unit]: clock.counts[unit] + count } };
+  const c = clock.counts;
+  // Every clock has had these nine counts since the first one: written out in emptyClock's order (a spread with a
+  // computed key costs several times more, ADR 116), so the stored JSON is what the spread gave.
+  if (CLOCK_UNITS.includes(unit) && typeof c.actionRoll === 'number' && typeof c.beat === 'number' && typeof c.turn === 'number' && typeof c.round === 'number' && typeof c.travelTurn === 'number' && typeof c.shortRest === 'number' && typeof c.longRest === 'number' && typeof c.phase === 'number' && typeof c.time === 'number') {
+    return {
+      seconds: clock.seconds + seconds,
+      counts: {
+        actionRoll: unit === 'actionRoll' ? c.actionRoll + count : c.actionRoll,
+        beat: unit === 'beat' ? c.beat + count : c.beat,
+        turn: unit === 'turn' ? c.turn + count : c.turn,
+        round: unit === 'round' ? c.round + count : c.round,
+        travelTurn: unit === 'travelTurn' ? c.travelTurn + count : c.travelTurn,
+        shortRest: unit === 'shortRest' ? c.shortRest + count : c.shortRest,
+        longRest: unit === 'longRest' ? c.longRest + count : c.longRest,
+        phase: unit === 'phase' ? c.phase + count : c.phase,
+        time: unit === 'time' ? c.time + count : c.time,
+      },
+    };
+  }
+  // A clock from elsewhere (an imported world missing a count) or a unit not among the nine: as before.
+  return { seconds: clock.seconds + seconds, counts: { ...c, [unit]: c[unit] + count } };
 }

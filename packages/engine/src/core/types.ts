@@ -284,6 +284,13 @@ export interface Table {
   readonly redoable: SeqStack;
 }
 
+/**
+ * Every field of `T`, its optional ones included, each required: a table written out field by field (ADR 109: no
+ * spread on the decide path) is checked with `satisfies EveryField<Table>`, so a field added to Table later fails
+ * to compile where a table is written out until it is carried there (ADR 116).
+ */
+export type EveryField<T> = { readonly [K in keyof T]-?: unknown };
+
 /** A Table as JSON gives it back (a snapshot, a test's copy): the engine accepts it wherever it takes a Table. */
 export interface PlainTable {
   readonly genesis: World;

@@ -521,8 +521,7 @@ const reducers: { [type: string]: Reducer } = {
 // ---------------------------------------------------------------- reactions
 
 /** Corruption stages whose end the clock has passed: roll the check (and the damage) for each, in order. */
-function corruptionEvents(world: World, env: Env): EngineEvent[] {
-  const st = getOsr(world);
+function corruptionEvents(world: World, env: Env, st: OsrState): EngineEvent[] {
   const set = osrSettings(world);
   const now = world.clock.seconds;
   const out: EngineEvent[] = [];
@@ -600,8 +599,10 @@ function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
     const window = osrSettings(world).deathWindowSeconds;
     for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', characterId: id, reason: 'not stabilized in time' } satisfies OsrEvent);
   }
-  const ended = corruptionEvents(world, env);
-  for (const x of ended) out.push(x);
+  // Most tables carry no corruption: then neither the settings nor the list are read (this runs after every event).
+  let corrupted = false;
+  for (const k in st.corruptions) if (Object.hasOwn(st.corruptions, k)) corrupted = true;
+  if (corrupted) for (const x of corruptionEvents(world, env, st)) out.push(x);
   return out;
 }
 
