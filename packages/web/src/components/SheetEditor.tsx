@@ -20,7 +20,6 @@ import { optionsFrom } from './Commands.tsx';
 import { DraftedSheetForm } from './DraftsNote.tsx';
 import type { Send } from './types.ts';
 import { ArmingRow } from './Arming.tsx';
-import { BetweenFights } from './BetweenFights.tsx';
 
 export interface SheetEditorProps {
   readonly world: World;
@@ -28,20 +27,7 @@ export interface SheetEditorProps {
   readonly send: Send;
 }
 
-/**
- * The GM's kept-sheet tools under a running fight: the damage box for those the fight does not hold (ADR 119),
- * then the sheet editor. Mounted in this GM-only chunk, so the phone's first download does not grow.
- */
-export function SheetEditor(props: SheetEditorProps) {
-  return (
-    <>
-      {props.enc?.active === true ? <BetweenFights world={props.world} send={props.send} fight={props.enc} /> : null}
-      <SheetForm {...props} />
-    </>
-  );
-}
-
-function SheetForm({ world, enc, send }: SheetEditorProps) {
+export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const rules = sheetRulesOf(world);
   const [sheet, setSheet] = useState<SheetSchema | null>(null);
   // Who the GM picked, and on whose turn: a new turn starts the picker on the acting creature (GM review: it stayed on Kira on Bram's turn).
