@@ -282,6 +282,8 @@ describe('between fights, by clicking', () => {
     expect(await gm.p.getByTestId('between-fights').count()).toBe(0);
     const before = await fightState(gm);
     expect(before.rows).toHaveLength(2);
+    // Brak's actions left are part of what must not change.
+    expect(before.pips.length).toBeGreaterThan(0);
 
     // 002: direct damage, 10 - 12 = -2 (HP may go below 0): dying.
     await row.getByLabel('Amount for Kira').fill('12');
@@ -335,6 +337,8 @@ describe('between fights, by clicking', () => {
     expect(await box.getByTestId('outside-Brak').count()).toBe(0);
     const before = await fightState(gm);
     expect(before.rows).toHaveLength(2);
+    // Brak's actions left are part of what must not change.
+    expect(before.pips.length).toBeGreaterThan(0);
 
     // The box's teams fields, as between fights: the damage type and the nonlethal mark.
     expect(await row.getByLabel('Damage type for Boudica').count()).toBe(1);
