@@ -6,7 +6,8 @@
 // tracker starts from those numbers. A teams blow between fights that leaves a PC
 // at risk of falling unconscious puts the fight's fortify-or-fall prompt on her
 // phone and the GM's screen (ADR 112); so does one while a fight she is not in
-// runs, at once, and the fight goes on (ADR 117).
+// runs, at once, and the fight goes on (ADR 117). While a fight runs, the GM's
+// same box reaches those the fight does not hold, under the tracker (ADR 119).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
@@ -246,6 +247,119 @@ describe('between fights, by clicking', () => {
     // The fight she was not in is where it was, and goes on.
     expect(await nowActing(gm.p)).toBe('Now acting: Brak');
     expect(await text(gm.p.getByTestId('round'))).toContain('Round 1');
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Goblin');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  /** What a running fight is on the GM's screen: whose turn, the round, each row's text (the roster, its numbers and the actions left). */
+  async function fightState(gm: Screen): Promise<{ acting: string; round: string; rows: string[]; pips: (string | null)[] }> {
+    const rows = gm.p.getByTestId('combatant');
+    return { acting: await nowActing(gm.p), round: await text(gm.p.getByTestId('round')), rows: await rows.allTextContents(), pips: await rows.getByRole('img', { name: / left$/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))) };
+  }
+
+  it("The 36th Way, while Brak fights a goblin without her: the GM's box under the tracker deals Kira (10/24 HP) a trap's 12, so she is dying at -2 HP (002 'Dying and Death': at 0 or below) on the box and her phone; Heal 5 counts up from 0 and brings her back at 5/24; the fight is where it was and goes on", async () => {
+    const made = await e2e!.table('36th-way', 'Outside the fight 36th Way');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: kira, sheet: { maxHp: 24, hp: 10 } });
+    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
+    const brak = Object.keys(sock.view().world.characters).find((c) => c !== kira)!;
+    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { maxHp: 30, hp: 30 } });
+    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', characterId: brak, band: 'fast' }, { id: 'gob', name: 'Goblin', kind: 'npc', band: 'slow', stats: { hp: 5, maxHp: 5 } }] });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Brak');
+
+    // Only Kira is offered: Brak's box is on his tracker row, and the rows are the fight's two.
+    const box = gm.p.getByTestId('outside-fight');
+    const row = box.getByTestId('outside-Kira');
+    await expect.poll(() => text(row)).toContain('HP 10/24');
+    expect(await box.getByTestId('outside-Brak').count()).toBe(0);
+    expect(await gm.p.getByTestId('between-fights').count()).toBe(0);
+    const before = await fightState(gm);
+    expect(before.rows).toHaveLength(2);
+    // Brak's actions left are part of what must not change.
+    expect(before.pips.length).toBeGreaterThan(0);
+
+    // 002: direct damage, 10 - 12 = -2 (HP may go below 0): dying.
+    await row.getByLabel('Amount for Kira').fill('12');
+    await row.getByRole('button', { name: 'Damage Kira' }).click();
+    await expect.poll(() => text(row)).toContain('HP -2/24 (dying)');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP -2/24');
+    expect(await text(phone.p.getByTestId('my-character'))).toContain('dying');
+    await expect.poll(() => text(phone.p.getByTestId('log'))).toContain('Kira took 12 damage');
+    expect(await fightState(gm)).toEqual(before);
+
+    // The GM's named healing counts up from 0 and brings the dying back (002 "Death Saves").
+    await row.getByLabel('Amount for Kira').fill('5');
+    await row.getByRole('button', { name: 'Heal Kira' }).click();
+    await expect.poll(() => text(row)).toContain('HP 5/24');
+    expect(await text(row)).not.toContain('dying');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('HP 5/24');
+    expect(await text(phone.p.getByTestId('my-character'))).not.toContain('dying');
+
+    // A number the box cannot take is said in words, and nothing is sent.
+    await row.getByLabel('Amount for Kira').fill('0');
+    await row.getByRole('button', { name: 'Damage Kira' }).click();
+    await expect.poll(() => text(row)).toContain('Type a whole number from 1 to 100000, then press Damage.');
+    expect(await text(row)).toContain('HP 5/24');
+
+    // The fight she is not in is unchanged, and goes on.
+    expect(await fightState(gm)).toEqual(before);
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Goblin');
+    expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
+
+  it("teams, while Brak fights a goblin without her: the GM's box under the tracker deals Boudica 10 (endurance 5 first, then health 12 -> 7, missing 5 past constitution 4); the fortify-or-fall prompt is on her phone at once, she fortifies, and the fight is where it was and goes on", async () => {
+    const made = await e2e!.table('teams', 'Outside the fight teams box');
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const id = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
+    const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
+    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
+    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Brak');
+
+    const box = gm.p.getByTestId('outside-fight');
+    const row = box.getByTestId('outside-Boudica');
+    await expect.poll(() => text(row)).toContain('Endurance 5/12');
+    expect(await box.getByTestId('outside-Brak').count()).toBe(0);
+    const before = await fightState(gm);
+    expect(before.rows).toHaveLength(2);
+    // Brak's actions left are part of what must not change.
+    expect(before.pips.length).toBeGreaterThan(0);
+
+    // The box's teams fields, as between fights: the damage type and the nonlethal mark.
+    expect(await row.getByLabel('Damage type for Boudica').count()).toBe(1);
+    expect(await row.getByLabel('Nonlethal damage to Boudica').count()).toBe(1);
+    await row.getByLabel('Amount for Boudica').fill('10');
+    await row.getByRole('button', { name: 'Damage Boudica' }).click();
+    await expect.poll(() => text(row)).toContain('Health 7/12');
+    expect(await text(row)).toContain('Endurance 0/12');
+    await expect.poll(() => text(phone.p.getByTestId('my-character'))).toContain('Health 7/12');
+    const words = 'Boudica is losing consciousness: fortify against 5 or fall unconscious.';
+    await expect.poll(() => text(phone.p.getByTestId('reaction-prompt'))).toContain(words);
+    await expect.poll(() => text(gm.p.getByTestId('reaction-prompt'))).toContain(words);
+    expect(await fightState(gm)).toEqual(before);
+
+    // The same answer path and odds as between fights; what it decided shows on the GM's box.
+    const outcome = await fortifyFromPhone(gm, phone);
+    if (outcome === 'fails') await expect.poll(() => text(row)).toContain('unconscious');
+    else expect(await text(row)).not.toContain('unconscious');
+
+    // The fight she is not in is unchanged, and goes on.
+    expect(await fightState(gm)).toEqual(before);
     await gm.p.getByTestId('next-turn').click();
     await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Goblin');
     expect(gm.errors).toEqual([]);

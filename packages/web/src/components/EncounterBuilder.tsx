@@ -425,12 +425,16 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
   );
 }
 
-/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
+/**
+ * Under the running fight: add foes or allies to it ("Goblin x6" too), placed by the ruleset's own order; then the
+ * damage box for those it does not hold (ADR 119), mounted from this GM-only chunk, which already carries it.
+ */
 export function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
   const [msg, setMsg] = useState<string | null>(null);
   const latest = useRef(world);
   latest.current = world;
   return (
+    <>
     <details style={{ marginTop: '8px' }}>
       <summary>Add a combatant</summary>
       <DraftForm
@@ -455,5 +459,7 @@ export function AddCombatant({ send, world, enc }: { send: Send; world: World; e
         </p>
       ) : null}
     </details>
+    <BetweenFights world={world} send={send} fight={enc} />
+    </>
   );
 }
