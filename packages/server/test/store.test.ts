@@ -135,7 +135,7 @@ describe('sqlite adapter', () => {
     s.append('t1', 0, { commandId: 'a', actorKey: 'gm', transaction: tx(1) });
     s.close();
     const raw = new Database(path, { readonly: true });
-    expect(raw.prepare('SELECT table_id, version, command_id, tx FROM transactions').all()).toEqual([{ table_id: 't1', version: 1, command_id: 'a', tx: JSON.stringify(tx(1)) }]);
+    expect(raw.prepare('SELECT table_id, version, command_id, tx FROM transactions JOIN tables USING (table_no)').all()).toEqual([{ table_id: 't1', version: 1, command_id: 'a', tx: JSON.stringify(tx(1)) }]);
     expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
     raw.close();
     t.cleanup();
