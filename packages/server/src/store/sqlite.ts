@@ -12,8 +12,8 @@ import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { StoreError, type AppendResult, type JoinCodeRecord, type StoredRow, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
-/** Each entry migrates from version index to index + 1; never edit a shipped one. */
-const MIGRATIONS: readonly string[] = [
+/** Each entry migrates from version index to index + 1; never edit a shipped one. Exported for the migration tests. */
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE tables (
      table_id   TEXT PRIMARY KEY,
      name       TEXT NOT NULL,
@@ -75,6 +75,7 @@ const MIGRATIONS: readonly string[] = [
   // A compact integer key per table (ADR 113): the log's two indexes hold it instead of the text id, so an append
   // compares and writes smaller keys. AUTOINCREMENT: a dropped table's number is never given to another.
   // Run with foreign keys off and checked before commit (migrate()): other tables refer to the one rebuilt.
+  // LEFT JOIN: a log row whose table is missing fails NOT NULL and stops the migration rather than being dropped.
   `CREATE TABLE tables_keyed (
      table_no   INTEGER PRIMARY KEY AUTOINCREMENT,
      table_id   TEXT NOT NULL UNIQUE,
@@ -94,7 +95,7 @@ const MIGRATIONS: readonly string[] = [
      UNIQUE (table_no, actor, command_id)
    ) STRICT;
    INSERT INTO transactions_keyed (table_no, version, command_id, actor, tx)
-     SELECT k.table_no, t.version, t.command_id, t.actor, t.tx FROM transactions t JOIN tables_keyed k USING (table_id) ORDER BY k.table_no, t.version;
+     SELECT k.table_no, t.version, t.command_id, t.actor, t.tx FROM transactions t LEFT JOIN tables_keyed k USING (table_id) ORDER BY k.table_no, t.version;
    DROP TABLE transactions;
    DROP TABLE tables;
    ALTER TABLE tables_keyed RENAME TO tables;
@@ -249,7 +250,11 @@ function migrate(db: Database.Database): void {
   try {
     for (let v = from; v < MIGRATIONS.length; v++) {
       db.transaction(() => {
-        db.exec(MIGRATIONS[v]!);
+        try {
+          db.exec(MIGRATIONS[v]!);
+        } catch (e) {
+          throw new StoreError('SCHEMA', `migration to schema version ${v + 1} failed (${e instanceof Error ? e.message : String(e)}); the database was left at version ${v}`);
+        }
         const dangling = db.pragma('foreign_key_check') as { table: string; parent: string }[];
         if (dangling.length > 0) {
           const first = dangling[0]!;
