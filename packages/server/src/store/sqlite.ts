@@ -440,7 +440,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   const refusedAtHead = (tableId: string, expected: number): StoreError =>
     q.getTable.get(tableId) === undefined
       ? new StoreError('NOT_FOUND', `table ${tableId} does not exist; nothing was appended`)
-      : new StoreError('SCHEMA', `the row for version ${expected + 1} of table ${tableId} was refused by the schema (a version below 1, or an empty actor or transaction)`);
+      : new StoreError('SCHEMA', `the row for version ${expected + 1} of table ${tableId} was refused by the schema (a version below 1, or no actor or transaction)`);
   const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
     if (appendText(tableId, expected, r.commandId, r.actorKey, JSON.stringify(r.transaction))) return { ok: true, version: expected + 1 };
     // Nothing written: a used id answers as a duplicate before a stale version (a retry after its own success).
