@@ -46,7 +46,7 @@ function crashCopy(dir: string, path: string, name: string, withWal: boolean): n
     expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
     // A database file that never got a checkpoint may not even hold the schema yet.
     const hasLog = raw.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'transactions'").pluck().get() === 1;
-    return hasLog ? (raw.prepare("SELECT count(*) FROM transactions WHERE table_id = 't1'").pluck().get() as number) : 0;
+    return hasLog ? (raw.prepare("SELECT count(*) FROM transactions JOIN tables USING (table_no) WHERE table_id = 't1'").pluck().get() as number) : 0;
   } finally {
     raw.close();
   }

@@ -79,12 +79,12 @@ describe.each(['thread', 'loop'] as const)('crash durability, the SQLite writer 
       const db = new Database(dbPath);
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const versions = db.prepare('SELECT version FROM transactions WHERE table_id = ? ORDER BY version').pluck().all(tableId) as number[];
+        const versions = db.prepare('SELECT version FROM transactions JOIN tables USING (table_no) WHERE table_id = ? ORDER BY version').pluck().all(tableId) as number[];
         expect(versions, 'no gaps').toEqual(versions.map((_, i) => i + 1));
         expect(versions.length, 'no acknowledged transaction lost').toBeGreaterThanOrEqual(maxAcked);
         if (last > 0) {
           const genesis = JSON.parse(db.prepare('SELECT genesis FROM tables WHERE table_id = ?').pluck().get(tableId) as string) as World;
-          const txs = (db.prepare('SELECT tx FROM transactions WHERE table_id = ? AND version <= ? ORDER BY version').pluck().all(tableId, last) as string[]).map((s) => JSON.parse(s) as Transaction);
+          const txs = (db.prepare('SELECT tx FROM transactions JOIN tables USING (table_no) WHERE table_id = ? AND version <= ? ORDER BY version').pluck().all(tableId, last) as string[]).map((s) => JSON.parse(s) as Transaction);
           const full = engine.view(engine.replay(genesis, txs), { role: 'gm' });
           // the server sends the last historyWindow history entries; compare like with like
           const replayed = { ...full, history: full.history.slice(-DEFAULT_ROOM_LIMITS.historyWindow) };

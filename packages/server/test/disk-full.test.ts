@@ -51,7 +51,7 @@ describe.each(['thread', 'loop'] as const)('a full disk, the SQLite writer on th
     await stopChildServer(proc);
     // Without the cap: the log holds every acknowledged version and nothing after it.
     const db = new Database(dbPath, { readonly: true });
-    const head = db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck().get(made.body.tableId) as number;
+    const head = db.prepare('SELECT coalesce(max(version), 0) FROM transactions JOIN tables USING (table_no) WHERE table_id = ?').pluck().get(made.body.tableId) as number;
     db.close();
     expect(head).toBe(acked);
     const again = await startChildServer(dbPath, { writer });

@@ -38,7 +38,7 @@ async function open(options: Parameters<typeof openSqliteThreadStore>[1] = {}): 
 function stored(path: string): number[] {
   const db = new Database(path, { readonly: true });
   try {
-    return db.prepare("SELECT version FROM transactions WHERE table_id = 't1' ORDER BY version").pluck().all() as number[];
+    return db.prepare("SELECT version FROM transactions JOIN tables USING (table_no) WHERE table_id = 't1' ORDER BY version").pluck().all() as number[];
   } finally {
     db.close();
   }
@@ -202,7 +202,7 @@ describe('a table server whose SQLite writer is a thread', () => {
     const file = join(s.dir, 'copy.sqlite');
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const copy = new Database(file, { readonly: true });
-    expect(copy.prepare('SELECT count(*) FROM transactions WHERE table_id = ?').pluck().get(a.tableId)).toBe(va + 2);
+    expect(copy.prepare('SELECT count(*) FROM transactions JOIN tables USING (table_no) WHERE table_id = ?').pluck().get(a.tableId)).toBe(va + 2);
     copy.close();
     await Promise.all([gmA.close(), gmB.close(), player.close()]);
     // The same file again: the table loads from the thread's reads and shows what the GM saw.

@@ -12,8 +12,8 @@ import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { StoreError, type AppendResult, type JoinCodeRecord, type StoredRow, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
-/** Each entry migrates from version index to index + 1; never edit a shipped one. */
-const MIGRATIONS: readonly string[] = [
+/** Each entry migrates from version index to index + 1; never edit a shipped one. Exported for the migration tests. */
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE tables (
      table_id   TEXT PRIMARY KEY,
      name       TEXT NOT NULL,
@@ -72,6 +72,34 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE TABLE join_failures (address TEXT PRIMARY KEY, full_at INTEGER NOT NULL) STRICT;
    CREATE INDEX join_failures_by_time ON join_failures(full_at);`,
+  // A compact integer key per table (ADR 113): the log's two indexes hold it instead of the text id, so an append
+  // compares and writes smaller keys. AUTOINCREMENT: a dropped table's number is never given to another.
+  // Run with foreign keys off and checked before commit (migrate()): other tables refer to the one rebuilt.
+  // LEFT JOIN: a log row whose table is missing fails NOT NULL and stops the migration rather than being dropped.
+  `CREATE TABLE tables_keyed (
+     table_no   INTEGER PRIMARY KEY AUTOINCREMENT,
+     table_id   TEXT NOT NULL UNIQUE,
+     name       TEXT NOT NULL,
+     ruleset_id TEXT NOT NULL,
+     genesis    TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO tables_keyed (table_id, name, ruleset_id, genesis, created_at) SELECT table_id, name, ruleset_id, genesis, created_at FROM tables ORDER BY created_at, table_id;
+   CREATE TABLE transactions_keyed (
+     table_no   INTEGER NOT NULL REFERENCES tables(table_no),
+     version    INTEGER NOT NULL CHECK (version >= 1),
+     command_id TEXT,
+     actor      TEXT NOT NULL,
+     tx         TEXT NOT NULL,
+     PRIMARY KEY (table_no, version),
+     UNIQUE (table_no, actor, command_id)
+   ) STRICT;
+   INSERT INTO transactions_keyed (table_no, version, command_id, actor, tx)
+     SELECT k.table_no, t.version, t.command_id, t.actor, t.tx FROM transactions t LEFT JOIN tables_keyed k USING (table_id) ORDER BY k.table_no, t.version;
+   DROP TABLE transactions;
+   DROP TABLE tables;
+   ALTER TABLE tables_keyed RENAME TO tables;
+   ALTER TABLE transactions_keyed RENAME TO transactions;`,
 ];
 
 /** Bytes the health probe commits: headroom for a large command or a snapshot's worth of pages. */
@@ -215,13 +243,34 @@ function migrate(db: Database.Database): void {
   if (from > MIGRATIONS.length) {
     throw new StoreError('SCHEMA', `database schema version ${from} is newer than this server (${MIGRATIONS.length}); upgrade the server`);
   }
-  for (let v = from; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      db.prepare('INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version').run(v + 1);
-    }).immediate();
+  if (from === MIGRATIONS.length) return;
+  // SQLite's procedure for rebuilding a table others refer to: foreign keys off (only possible outside a transaction),
+  // then every reference checked before the migration commits.
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let v = from; v < MIGRATIONS.length; v++) {
+      db.transaction(() => {
+        try {
+          db.exec(MIGRATIONS[v]!);
+        } catch (e) {
+          throw new StoreError('SCHEMA', `migration to schema version ${v + 1} failed (${e instanceof Error ? e.message : String(e)}); the database was left at version ${v}`);
+        }
+        const dangling = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+        if (dangling.length > 0) {
+          const first = dangling[0]!;
+          throw new StoreError('SCHEMA', `migration to schema version ${v + 1} would leave ${dangling.length} row(s) of ${first.table} pointing at a missing ${first.parent} row; the database was left at version ${v}`);
+        }
+        db.prepare('INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version').run(v + 1);
+      }).immediate();
+    }
+  } finally {
+    db.pragma('foreign_keys = ON');
   }
+  if (db.pragma('foreign_keys', { simple: true }) !== 1) throw new StoreError('PRAGMA', 'SQLite store refuses to run without its durability settings: foreign_keys=0 after the migrations (need 1)');
 }
+
+/** A table's number from its text id, as an SQL expression of one parameter (NULL when there is no such table). */
+const TABLE_NO = '(SELECT table_no FROM tables WHERE table_id = ?)';
 
 interface TxRow {
   version: number;
@@ -240,7 +289,7 @@ interface TokenRow {
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
 /** A command id's stored transaction on `db` (the writer's connection, or a read-only one beside it, ADR 107). */
 export function commandFinder(db: Database.Database): (tableId: string, actorKey: string, commandId: string) => TxRecord | null {
-  const find = db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?');
+  const find = db.prepare(`SELECT version, command_id, actor, tx FROM transactions WHERE table_no = ${TABLE_NO} AND actor = ? AND command_id = ?`);
   return (tableId, actorKey, commandId) => {
     const r = find.get(tableId, actorKey, commandId) as TxRow | undefined;
     return r ? toTx(r) : null;
@@ -302,11 +351,18 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     getTable: db.prepare('SELECT table_id, name, ruleset_id, genesis, created_at FROM tables WHERE table_id = ?'),
     countTables: db.prepare('SELECT count(*) AS n FROM tables').pluck(),
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
-    head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
-    insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
-    // A used command id hits the UNIQUE key and writes nothing (DO NOTHING): the usual append is one statement, no look-up first.
-    appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ? ON CONFLICT DO NOTHING'),
-    readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version LIMIT ?'),
+    head: db.prepare(`SELECT coalesce(max(version), 0) FROM transactions WHERE table_no = ${TABLE_NO}`).pluck(),
+    // A missing table leaves table_no NULL, which NOT NULL refuses.
+    insertTx: db.prepare(`INSERT INTO transactions (table_no, version, command_id, actor, tx) VALUES (${TABLE_NO}, ?, ?, ?, ?)`),
+    // The usual append is one statement, no look-up first. It writes nothing (OR IGNORE) when the head check leaves version
+    // NULL, when the version is taken (the primary key) or when the sender used the command id (UNIQUE). The head check
+    // only asks that version `expected` exists: every path writes a table's versions as 1, 2, ... with no gap (this one,
+    // and imports, which check it), so with `expected` stored and `expected + 1` free, `expected` is the head (ADR 113).
+    // A one-row VALUES insert needs no statement journal; an INSERT ... SELECT did, with a page copy per B-tree touched.
+    appendAtHead: db.prepare(
+      `INSERT OR IGNORE INTO transactions (table_no, version, command_id, actor, tx) VALUES (${TABLE_NO}, CASE WHEN ? = 0 OR EXISTS (SELECT 1 FROM transactions WHERE table_no = ${TABLE_NO} AND version = ?) THEN ? END, ?, ?, ?)`,
+    ),
+    readLog: db.prepare(`SELECT version, command_id, actor, tx FROM transactions WHERE table_no = ${TABLE_NO} AND version > ? ORDER BY version LIMIT ?`),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
     pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
     latestSnapshot: db.prepare('SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1'),
@@ -379,7 +435,12 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
 
   /** One statement checks the head and inserts: no row is written unless version expected is the last one and the id is new. */
   const appendText = (tableId: string, expected: number, commandId: string | null, actorKey: string, tx: string): boolean =>
-    q.appendAtHead.run(tableId, expected + 1, commandId, actorKey, tx, tableId, expected).changes === 1;
+    q.appendAtHead.run(tableId, expected, tableId, expected, expected + 1, commandId, actorKey, tx).changes === 1;
+  /** Nothing was written though the head is `expected` and the id is new: the table is missing, or the row breaks the schema. */
+  const refusedAtHead = (tableId: string, expected: number): StoreError =>
+    q.getTable.get(tableId) === undefined
+      ? new StoreError('NOT_FOUND', `table ${tableId} does not exist; nothing was appended`)
+      : new StoreError('SCHEMA', `the row for version ${expected + 1} of table ${tableId} was refused by the schema (a version below 1, or no actor or transaction)`);
   const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
     if (appendText(tableId, expected, r.commandId, r.actorKey, JSON.stringify(r.transaction))) return { ok: true, version: expected + 1 };
     // Nothing written: a used id answers as a duplicate before a stale version (a retry after its own success).
@@ -387,11 +448,31 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       const dup = findCommand(tableId, r.actorKey, r.commandId);
       if (dup) return { ok: false, reason: 'duplicate', existing: dup };
     }
-    return { ok: false, reason: 'conflict', current: q.head.get(tableId) as number };
+    const current = q.head.get(tableId) as number;
+    if (current === expected) throw refusedAtHead(tableId, expected);
+    return { ok: false, reason: 'conflict', current };
   };
   const appendTx = db.transaction(appendRow);
   const refuseAfterSyncFailure = () => {
     if (syncFailure) throw new StoreError('PRAGMA', `a WAL sync failed (${syncFailure.message}); restart the server to recover the store`);
+  };
+  // A group commit's BEGIN IMMEDIATE and COMMIT as statements prepared once: `db.transaction(fn)` builds four wrapped
+  // functions and defines their properties on every call, which cost a batch about as much as two appends (ADR 113).
+  const txn = { begin: db.prepare('BEGIN IMMEDIATE'), commit: db.prepare('COMMIT'), rollback: db.prepare('ROLLBACK') };
+  /** `db.transaction(fn).immediate()` without the wrapper: same commit, same rollback on a throw. */
+  const immediate = <T>(fn: () => T): T => {
+    // Inside another transaction better-sqlite3 nests with a savepoint: leave that case to it.
+    if (db.inTransaction) return db.transaction(fn).immediate();
+    txn.begin.run();
+    try {
+      const value = fn();
+      txn.commit.run();
+      return value;
+    } catch (e) {
+      // SQLite may already have ended the transaction (disk full, I/O): roll back only what is still open.
+      if (db.inTransaction) txn.rollback.run();
+      throw e;
+    }
   };
   /** Runs fn in one write transaction whose appends are plain statements; any failure inside rolls the whole of it back. */
   const runBatch = <T>(fn: () => T): T => {
@@ -399,7 +480,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     inBatch = true;
     batchBroken = null;
     try {
-      const value = db.transaction(fn).immediate();
+      const value = immediate(fn);
       if (batchBroken !== null) throw batchBroken;
       return value;
     } finally {
@@ -446,7 +527,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     dropTable(tableId) {
       db.transaction(() => {
-        for (const t of ['transactions', 'snapshots', 'tokens', 'join_codes', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
+        db.prepare(`DELETE FROM transactions WHERE table_no = ${TABLE_NO}`).run(tableId);
+        for (const t of ['snapshots', 'tokens', 'join_codes', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
       }).immediate();
     },
     getTable(tableId) {
