@@ -67,8 +67,11 @@ describe('review 13 on the phones', () => {
     expect(await text(card)).not.toMatch(/\bdown\b/);
     await expect.poll(() => text(ann.p.getByTestId('my-life-note'))).toBe('death saves: 0 rolled, 0 failed (4 failed in this fight kill)');
     for (let i = 0; i < 4 && !(await text(gm.p.getByTestId('log'))).includes('Kira is dying: this turn is their death save'); i++) {
+      // Each click is seen through before the log is read again: a second click on a screen that had not yet
+      // shown the first could pass Kira's turn (the flake CI saw once: her death-save form was never open).
+      const acting = await text(gm.p.getByTestId('now-acting'));
       await gm.p.getByTestId('next-turn').click();
-      await expect.poll(() => text(gm.p.getByTestId('now-acting'))).not.toBe('');
+      await expect.poll(() => text(gm.p.getByTestId('now-acting'))).not.toBe(acting);
     }
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Kira is dying: this turn is their death save (13+ on 3d6).');
     // Exact: 56 of 216 throws reach 13, 4 reach 17 (a crit).
