@@ -182,6 +182,23 @@ describe('between fights, by clicking', () => {
     return { gm, phone, row };
   }
 
+  /** A teams table where Brak fights a goblin and Boudica (her seat's PC, sheet kept) is not in the fight. */
+  async function fightWithoutBoudica(title: string) {
+    const made = await e2e!.table('teams', title);
+    const seat = await e2e!.seat(made, 'Ana');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const id = Object.keys(sock.view().world.characters)[0]!;
+    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
+    const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
+    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
+    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    return { gm, phone };
+  }
+
   it("teams (003 'Damage'): the GM's 10 between fights leave Boudica at endurance 0, health 7, missing 5 past constitution 4; her phone gets the fight's prompt, fortifies at 88.1% (the reaction, 1 stamina), and the sheet and the log say how it went", async () => {
     const { gm, phone, row } = await boudicaAtRisk('Fortify between fights');
     const outcome = await fortifyFromPhone(gm, phone);
@@ -212,18 +229,7 @@ describe('between fights, by clicking', () => {
   }, 240_000);
 
   it("teams, while a fight runs without her (Brak against a goblin): Boudica's player asks for a blow of 10, the GM approves, and her phone shows the fortify-or-fall prompt at once, not after the fight; she fortifies at 88.1% and the fight goes on, Brak's turn then the goblin's", async () => {
-    const made = await e2e!.table('teams', 'Outside the fight');
-    const seat = await e2e!.seat(made, 'Ana');
-    const sock = await e2e!.socket(made.gmToken);
-    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
-    const id = Object.keys(sock.view().world.characters)[0]!;
-    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
-    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
-    const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
-    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
-    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
-    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
-    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    const { gm, phone } = await fightWithoutBoudica('Outside the fight');
     await expect.poll(() => nowActing(phone.p)).toBe('Now acting: Brak');
     expect(await phone.p.getByTestId('reaction-prompt').count()).toBe(0);
 
@@ -317,18 +323,7 @@ describe('between fights, by clicking', () => {
   }, 240_000);
 
   it("teams, while Brak fights a goblin without her: the GM's box under the tracker deals Boudica 10 (endurance 5 first, then health 12 -> 7, missing 5 past constitution 4); the fortify-or-fall prompt is on her phone at once, she fortifies, and the fight is where it was and goes on", async () => {
-    const made = await e2e!.table('teams', 'Outside the fight teams box');
-    const seat = await e2e!.seat(made, 'Ana');
-    const sock = await e2e!.socket(made.gmToken);
-    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
-    const id = Object.keys(sock.view().world.characters)[0]!;
-    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
-    await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
-    const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
-    await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
-    await sock.command({ type: 'encounter.start', combatants: [{ id: brak, name: 'Brak', kind: 'pc', side: 'players', characterId: brak }, { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
-    const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
-    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    const { gm, phone } = await fightWithoutBoudica('Outside the fight teams box');
     await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Brak');
 
     const box = gm.p.getByTestId('outside-fight');
