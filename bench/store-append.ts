@@ -14,7 +14,11 @@ const WRITER = process.env['STORE_WRITER'] ?? 'loop';
 const TABLES = Number(process.env['STORE_TABLES'] ?? 200);
 const FURNISHED = 314;
 const COMMITS = Number(process.env['STORE_COMMITS'] ?? 2000);
-const BATCH = 7;
+// STORE_BATCH: appends a group commit (the realistic server bench's batches hold tens of commands); STORE_ORDER=rr takes
+// the tables round-robin, as the bench's senders cycle over them, instead of at random.
+const BATCH = Number(process.env['STORE_BATCH'] ?? 7);
+const ROUND_ROBIN = process.env['STORE_ORDER'] === 'rr';
+let next = 0;
 const src = resolve(process.env['STORE_SRC'] ?? 'packages/server/src/store');
 
 const sqlite = (await import(pathToFileURL(join(src, 'sqlite.ts')).href)) as { openSqliteStore: (path: string) => SyncEventStore };
@@ -56,8 +60,10 @@ const mainStart = mainNs();
 const procStart = processUs();
 for (let c = 0; c < COMMITS; c++) {
   const picked = new Set<number>();
-  while (picked.size < BATCH) picked.add(Math.floor(rand() * TABLES));
-  const { durable } = await store.commit([], (w) => {
+  while (picked.size < BATCH) picked.add(ROUND_ROBIN ? next++ % TABLES : Math.floor(rand() * TABLES));
+  // The command ids the batch appends, as the commit queue passes them (the thread writer reads them before deciding).
+  const lookups = [...picked].map((t) => ({ tableId: tableIds[t]!, actorKey: actors[c % actors.length]!, commandId: `b${c}-${t}` }));
+  const { durable } = await store.commit(lookups, (w) => {
     for (const t of picked) {
       const r = w.append(tableIds[t]!, heads[t]!, { commandId: `b${c}-${t}`, actorKey: actors[c % actors.length]!, transaction: tx(heads[t]! + 1) });
       if (!r.ok) throw new Error(`append refused: ${r.reason}`);

@@ -13,9 +13,10 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { StoreError, type EventStore, type JoinCodeRecord, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
-import { commandFinder, DEFAULT_DURABILITY, ownerLock, refuseMemoryPath, type Durability } from './sqlite.js';
+import type { Transaction } from '@tablekeeper/engine';
+import { commandFinder, DEFAULT_DURABILITY, ownerLock, refuseMemoryPath, type BatchRow, type Durability } from './sqlite.js';
 import type { FromWriter, ToWriter, WireError, WriterData } from './sqlite-writer.js';
-import { StagedBatch } from './staged.js';
+import { commandKey, StagedBatch } from './staged.js';
 
 /** Where the embedded store's writes run: 'thread' (ADR 107) or 'loop' (the in-thread store of ADR 24, 31). */
 export type SqliteWriter = 'thread' | 'loop';
@@ -216,14 +217,32 @@ export async function openSqliteThreadStore(path: string, options: SqliteThreadO
     listJoinCodes: (tableId) => call<JoinCodeRecord[]>('listJoinCodes', tableId),
     joinFailuresFullAt: (address) => call('joinFailuresFullAt', address),
     chargeJoinFailure: (address, now, stepMs, capMs) => call('chargeJoinFailure', address, now, stepMs, capMs),
-    async commit(_lookups, fn) {
+    async commit(lookups, fn) {
       // Rejected before deciding: the queue answers UNAVAILABLE with nothing applied.
       const no = refusal();
       if (no !== null) throw no;
       if (starting !== null) await starting;
       if (dead !== null) throw dead;
       if (waiting.size >= maxPending) throw new StoreError('UNAVAILABLE', `the SQLite writer has ${waiting.size} requests waiting; try again shortly`);
-      const batch = new StagedBatch(stored);
+      // The batch's command ids, read by the writer thread in one message before it decides (ADR 122): its connection's
+      // pages are warm, while this thread's reader starts every read after a batch with a reset cache (preads, locks).
+      // Sent after the previous batch's commit, so it sees it. An id not in `lookups` is still read here.
+      let batch: StagedBatch;
+      if (lookups.length === 0) batch = new StagedBatch(stored);
+      else {
+        const found = new Map<string, TxRecord | null>();
+        for (const k of lookups) found.set(commandKey(k.tableId, k.actorKey, k.commandId), null);
+        for (const r of await call<BatchRow[]>('commandRows', lookups)) {
+          found.set(commandKey(r.tableId, r.actorKey, r.commandId!), { version: r.version, commandId: r.commandId, actorKey: r.actorKey, transaction: JSON.parse(r.tx) as Transaction });
+        }
+        batch = new StagedBatch((tableId, actorKey, commandId) => {
+          const hit = found.get(commandKey(tableId, actorKey, commandId));
+          return hit === undefined ? stored(tableId, actorKey, commandId) : hit;
+        });
+        // Closed or dead while the ids were read: nothing decided yet, so nothing is applied.
+        const since = refusal();
+        if (since !== null) throw since;
+      }
       const value = fn(batch);
       if (batch.empty()) return { value, durable: Promise.resolve() };
       const id = ++seq;

@@ -49,7 +49,7 @@ export function toWire(e: unknown): WireError {
 const CALLS = new Set([
   'createTable', 'importTable', 'importRows', 'dropTable', 'getTable', 'countTables', 'listTableIds', 'head', 'append', 'findCommand', 'readLog',
   'putSnapshot', 'latestSnapshot', 'addToken', 'findToken', 'revokeTokens', 'listTokens', 'putJoinCode', 'redeemJoinCode', 'listJoinCodes',
-  'joinFailuresFullAt', 'chargeJoinFailure', 'probeWrite', 'backup', 'syncNow', 'walSyncPending', 'checkpointNow',
+  'joinFailuresFullAt', 'chargeJoinFailure', 'probeWrite', 'backup', 'syncNow', 'walSyncPending', 'checkpointNow', 'commandRows',
 ]);
 
 function serve(port: NonNullable<typeof parentPort>, data: WriterData): void {

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { StoreError, type AppendResult, type JoinCodeRecord, type StoredRow, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type AppendResult, type CommandKey, type JoinCodeRecord, type StoredRow, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. Exported for the migration tests. */
 export const MIGRATIONS: readonly string[] = [
@@ -287,9 +287,10 @@ interface TokenRow {
   revoked_at: number | null;
 }
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
+const FIND_COMMAND = `SELECT version, command_id, actor, tx FROM transactions WHERE table_no = ${TABLE_NO} AND actor = ? AND command_id = ?`;
 /** A command id's stored transaction on `db` (the writer's connection, or a read-only one beside it, ADR 107). */
 export function commandFinder(db: Database.Database): (tableId: string, actorKey: string, commandId: string) => TxRecord | null {
-  const find = db.prepare(`SELECT version, command_id, actor, tx FROM transactions WHERE table_no = ${TABLE_NO} AND actor = ? AND command_id = ?`);
+  const find = db.prepare(FIND_COMMAND);
   return (tableId, actorKey, commandId) => {
     const r = find.get(tableId, actorKey, commandId) as TxRow | undefined;
     return r ? toTx(r) : null;
@@ -318,6 +319,8 @@ export interface SqliteEventStore extends SyncEventStore {
    * an unused command id, else the whole batch rolls back (StoreError CONFLICT) and nothing is written.
    */
   commitRows(rows: readonly BatchRow[], snapshots: readonly BatchSnapshot[], beforeCommit?: () => void): { readonly durable: Promise<void> };
+  /** The stored rows of those command ids that are used, transactions as text (the writer thread answers a batch's look-ups with them, ADR 122). */
+  commandRows(keys: readonly CommandKey[]): BatchRow[];
 }
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteEventStore {
@@ -425,6 +428,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   let batchBroken: unknown = null;
 
   const findCommand = commandFinder(db);
+  const findCommandRow = db.prepare(FIND_COMMAND);
   const insertTokens = (tokens: readonly TokenRecord[]) => {
     for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
   };
@@ -650,6 +654,14 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         // Tests: the writer thread dies here, inside the transaction (ADR 107).
         beforeCommit?.();
       });
+    },
+    commandRows(keys) {
+      const found: BatchRow[] = [];
+      for (const k of keys) {
+        const r = findCommandRow.get(k.tableId, k.actorKey, k.commandId) as TxRow | undefined;
+        if (r) found.push({ tableId: k.tableId, version: r.version, commandId: r.command_id, actorKey: r.actor, tx: r.tx });
+      }
+      return found;
     },
     probeWritable() {
       return store.probeWrite() === null;
