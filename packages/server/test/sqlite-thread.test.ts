@@ -69,6 +69,45 @@ describe('SQLite writer thread', () => {
     expect(await store.head('t1')).toBe(1);
   });
 
+  it('reads the command ids a batch looks up on the writer thread, after the batch before it (ADR 122): a used id is a duplicate with its stored transaction, a new one lands, one left out of the keys is still answered', async () => {
+    const { store } = await open();
+    await store.createTable(table('t2'), []);
+    // Not awaited for durability: the next batch is decided as soon as this one is committed, as the queue does.
+    await store.commit([{ tableId: 't1', actorKey: 'gm', commandId: 'x' }], (w) => [w.append('t1', 0, rec('x', 1)), w.append('t2', 0, rec('y', 1))]);
+    const keys = [
+      { tableId: 't1', actorKey: 'gm', commandId: 'x' },
+      { tableId: 't1', actorKey: 'player:s1', commandId: 'x' },
+      { tableId: 't1', actorKey: 'gm', commandId: 'fresh' },
+    ];
+    const { value, durable } = await store.commit(keys, (w) => [
+      w.append('t1', 1, rec('x', 2)),
+      // Another sender's use of the same id is no duplicate (ids are per sender).
+      w.append('t1', 1, { ...rec('x', 2), actorKey: 'player:s1' }),
+      w.append('t1', 2, rec('fresh', 3)),
+      // Not among the keys: answered from the read connection, as before.
+      w.findCommand('t2', 'gm', 'y')?.transaction,
+    ]);
+    await durable;
+    expect(value[0]).toEqual({ ok: false, reason: 'duplicate', existing: { version: 1, commandId: 'x', actorKey: 'gm', transaction: tx(1) } });
+    expect(value.slice(1, 3)).toEqual([{ ok: true, version: 2 }, { ok: true, version: 3 }]);
+    expect(value[3]).toEqual(tx(1));
+    expect((await store.readLog('t1')).map((r) => [r.version, r.actorKey, r.commandId])).toEqual([[1, 'gm', 'x'], [2, 'player:s1', 'x'], [3, 'gm', 'fresh']]);
+  });
+
+  it('closed while a batch\'s command ids are read: the batch is refused before it decides, nothing applied', async () => {
+    const { store, path } = await open();
+    let decided = false;
+    const batch = store.commit([{ tableId: 't1', actorKey: 'gm', commandId: 'late' }], (w) => {
+      decided = true;
+      return w.append('t1', 0, rec('late', 1));
+    });
+    const closing = store.close();
+    await expect(batch).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'UNAVAILABLE' && /closed/.test(e.message));
+    await closing;
+    expect(decided).toBe(false);
+    expect(stored(path)).toEqual([]);
+  });
+
   for (const when of ['before', 'inside'] as const) {
     it(`the thread dies ${when === 'before' ? 'before a batch\'s transaction' : 'inside a batch\'s transaction'}: the batch is unconfirmed, nothing of it is stored, and the restarted thread takes the next one`, async () => {
       const { store, path } = await open();
