@@ -4,8 +4,9 @@
 // writer thread (sqlite-writer.ts) runs BEGIN, the INSERTs, COMMIT and the
 // WAL syncs of ADR 24 and 31 on its own connection. A batch is acknowledged
 // only after the thread says it is committed ('process-crash') or synced
-// ('os-crash'). Command ids are looked up on a read-only connection here:
-// batches are never pipelined, so it sees every batch before the one deciding.
+// ('os-crash'). A batch's command ids are read by the thread before it decides
+// (ADR 122); one outside them on a read-only connection here. Batches are never
+// pipelined, so both see every batch before the one deciding.
 // The rare calls (tables, tokens, cold loads, imports) go through the thread in
 // order, so a read issued after a write sees it, as with the in-thread store.
 import { mkdirSync } from 'node:fs';
