@@ -15,12 +15,17 @@ export class AllocSampler {
   readonly byFunction = new Map<string, number>();
   total = 0;
 
-  constructor() {
+  /** `live`: only objects still alive when sampling stops (what a hot path keeps), not everything it made. */
+  constructor(
+    private readonly live = false,
+    private readonly interval = 4096,
+  ) {
     this.session.connect();
   }
 
   async start(): Promise<void> {
-    await this.session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const collected = !this.live;
+    await this.session.post('HeapProfiler.startSampling', { samplingInterval: this.interval, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
   }
 
   async stop(): Promise<void> {
