@@ -68,9 +68,9 @@ const viewOf = (h: HeldView): TableView => ({
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
-/** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
-const sameView = (a: HeldView, b: HeldView): boolean => {
-  if (a.version !== b.version || a.world !== b.world || a.history !== b.history) return false;
+/** A view made of these very parts (undo flags compared by value): whatever one viewer is sent fits the other. */
+const madeOf = (a: HeldView, world: HeldView['world'], history: HeldView['history'], b: UndoFlags): boolean => {
+  if (a.world !== world || a.history !== history) return false;
   return a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
 };
 
@@ -217,7 +217,16 @@ export class Room {
       const added = this.engine.history(this.table, viewer, this.historyAfter(held.version));
       history = this.sharedHistory(held.history, added, null);
     }
-    return {
+    // Viewers whose views come out made of the same parts hold one view (and one snapshot, one frame), found before
+    // another is made (issue 19: the seats' copies were garbage). Only a view made at this version can be the same,
+    // so those are kept in a list of their own (no walk of the held map).
+    const views = this.viewsNow;
+    if (this.viewsTable !== this.table) {
+      this.viewsTable = this.table;
+      views.clear();
+    }
+    for (let i = 0; i < views.length; i++) if (madeOf(views.at(i), world, history, flags)) return views.at(i);
+    const view: HeldView = {
       world,
       history,
       canUndo: flags.canUndo,
@@ -230,6 +239,8 @@ export class Room {
       basis,
       snapshot: null,
     };
+    views.push(view);
+    return view;
   }
 
   /**
@@ -350,22 +361,12 @@ export class Room {
     const key = viewerKey(viewer);
     const held = this.held.get(key);
     if (held !== undefined && held.version === this.version) return held;
-    const view = this.nextView(viewer, held);
-    // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame). Only a view
-    // made at this version can be the same, so those are kept in a list of their own (no walk of the held map).
-    const views = this.viewsNow;
-    if (this.viewsTable !== this.table) {
-      this.viewsTable = this.table;
-      views.clear();
-    }
-    let next: HeldView | undefined;
-    for (let i = 0; i < views.length; i++) if (sameView(views.at(i), view)) next = views.at(i);
-    if (next === undefined) views.push((next = view));
+    const next = this.nextView(viewer, held);
     this.held.set(key, next);
     return next;
   }
 
-  /** The distinct views made at this table's version (current()). */
+  /** The distinct views made at this table's version (nextView()). */
   private readonly viewsNow = new Reused<HeldView>();
   private viewsTable: Table | null = null;
 
