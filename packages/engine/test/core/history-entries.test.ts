@@ -3,7 +3,7 @@
 // an entry whose events are all readable and unchanged reads exactly as the GM's; the history basis names each
 // module's key once, in module order (issue 19 made these without per-viewer arrays or sets).
 import { describe, expect, it } from 'vitest';
-import { coreModule, createEngine, scenario, type Module, type Viewer, type World } from '../../src/core/index.js';
+import { coreModule, createEngine, scenario, type Module, type Viewer } from '../../src/core/index.js';
 
 const GM: Viewer = { role: 'gm' };
 
