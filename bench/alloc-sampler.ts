@@ -44,7 +44,7 @@ export class AllocSampler {
 
   /** The total per unit of work and the top allocating functions. */
   lines(units: number, unitName: string, top = 15): string[] {
-    const out = [`bytes allocated (sampled, collected objects included): ${(this.total / units / 1024).toFixed(1)} KB per ${unitName} over ${units} ${unitName}s`];
+    const out = [`bytes allocated (sampled, ${this.live ? 'still alive at the end only' : 'collected objects included'}): ${(this.total / units / 1024).toFixed(1)} KB per ${unitName} over ${units} ${unitName}s`];
     for (const [k, b] of [...this.byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) out.push(`${((100 * b) / this.total).toFixed(1).padStart(5)}%  ${(b / units / 1024).toFixed(2).padStart(7)} KB  ${k}`);
     return out;
   }
