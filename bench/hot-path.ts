@@ -13,8 +13,9 @@ const VIEWERS = Number(process.env['HOT_VIEWERS'] ?? 5);
 const commandOf = (countdowns: string[], i: number): Command =>
   i % 3 === 0 ? { type: 'log.note', text: `bench ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'countdown.tick', id: countdowns[i % 2]! };
 
-// HOT_ALLOC=1 samples the bytes the loop allocates instead (timings then mean nothing).
-const sampler = process.env['HOT_ALLOC'] === '1' ? new AllocSampler() : null;
+// HOT_ALLOC=1 samples the bytes the loop allocates instead (timings then mean nothing); HOT_ALLOC=live only
+// what is still alive after the loop (what the rooms keep: their growth and each table's last command's leftovers).
+const sampler = process.env['HOT_ALLOC'] === '1' ? new AllocSampler() : process.env['HOT_ALLOC'] === 'live' ? new AllocSampler(true) : null;
 
 // HOT_NOTES: the notes each table starts with (300 as in server.bench.ts's realistic mode).
 const NOTES = Number(process.env['HOT_NOTES'] ?? 300);

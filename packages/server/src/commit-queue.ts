@@ -203,6 +203,8 @@ export class CommitQueue {
     }
     // A seat removed by a command (or by undoing its creation) takes its links with it.
     for (const [room, b] of before) {
+      // Unchanged seats (nearly every command) are the same object: nothing to look through, no key list made.
+      if (b.table.world.seats === room.table.world.seats) continue;
       for (const seatId of Object.keys(b.table.world.seats)) {
         if (room.table.world.seats[seatId]) continue;
         const message = 'The GM removed this seat; its link no longer works.';

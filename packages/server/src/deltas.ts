@@ -44,11 +44,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Pushes the patches that turn `held` into `next` (both objects at `path`). `path` is one stack pushed and
- * popped on the way down and copied only into a patch: most records walked (changed by reference, a clock
- * advance's way down to its counts) emit nothing, and a path array per step was garbage per command.
+ * Pushes the patches that turn `held` into `next` (both objects at `path`). `path` is one stack, its first
+ * `depth - 1` slots the way down, written in place and copied only into a patch (PATH): most records walked (changed by
+ * reference, a clock advance's way down to its counts) emit nothing, and a path array per step was garbage per command.
  */
-function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: WorldPatch[], skip: string | null): void {
+function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: Patches, skip: string | null): void {
   // Held keys also in `next` are counted on the way, so the look for removed keys (one lookup in `next` per held key)
   // runs only when `held` has more keys than that: almost never, as a command rarely removes a key.
   let heldAlso = 0;
@@ -59,36 +59,81 @@ function diffObject(held: Record<string, unknown>, next: Record<string, unknown>
     const b = next[k];
     if (a === b) continue;
     if (b === undefined) {
-      if (a !== undefined) out.push({ p: [...path, k] });
+      if (a !== undefined) out.add({ p: pathTo(path, depth, k) });
       continue;
     }
     if (depth < DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
-      path.push(k);
+      path[depth - 1] = k;
       diffObject(a, b, path, depth + 1, out, null);
-      path.pop();
     } else if (depth === DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
       // The last level: its changed keys, unless so many changed that the record whole is the smaller delta.
       const at = out.length;
-      path.push(k);
+      path[depth - 1] = k;
       diffObject(a, b, path, depth + 1, out, null);
-      path.pop();
-      if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
-    } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
+      if (out.length - at > MAX_LEAF_PATCHES) {
+        out.length = at;
+        out.add({ p: pathTo(path, depth, k), v: b });
+      }
+    } else if (!sameJson(a, b)) out.add({ p: pathTo(path, depth, k), v: b });
   }
   let heldKeys = 0;
   for (const k in held) if (k !== skip && held[k] !== undefined) heldKeys++;
   if (heldKeys === heldAlso) return;
   for (const k in held) {
     if (k === skip || held[k] === undefined) continue;
-    if (!(k in next)) out.push({ p: [...path, k] });
+    if (!(k in next)) out.add({ p: pathTo(path, depth, k) });
+  }
+}
+
+/**
+ * The patches of one diff, on one backing kept from diff to diff (a list pushed onto per delta grew a backing of 17
+ * slots, issue 19), taken out as an array of their number; `length` may be set back to drop the last ones.
+ */
+class Patches {
+  private readonly items: (WorldPatch | undefined)[] = [];
+  length = 0;
+  add(p: WorldPatch): void {
+    this.items[this.length++] = p;
+  }
+  /** The patches as an array of their number, and the list emptied (it keeps none of them). */
+  take(): WorldPatch[] {
+    const out = this.items.slice(0, this.length) as WorldPatch[];
+    for (let i = 0; i < this.items.length && this.items[i] !== undefined; i++) this.items[i] = undefined;
+    this.length = 0;
+    return out;
+  }
+}
+const PATCHES = new Patches();
+
+/** The way down (DIFF_DEPTH keys at most) diffObject writes in place: one array for every diff, never one per call (issue 19). */
+const PATH: string[] = ['', '', '', '', ''];
+
+/** A patch's path: the first `depth - 1` keys of the stack, then `k`, as an array of exactly that size. */
+function pathTo(path: readonly string[], depth: number, k: string): string[] {
+  switch (depth) {
+    case 1:
+      return [k];
+    case 2:
+      return [path[0]!, k];
+    case 3:
+      return [path[0]!, path[1]!, k];
+    case 4:
+      return [path[0]!, path[1]!, path[2]!, k];
+    case 5:
+      return [path[0]!, path[1]!, path[2]!, path[3]!, k];
+    default: {
+      const p = path.slice(0, depth - 1);
+      p.push(k);
+      return p;
+    }
   }
 }
 
 /** The world patches (log excluded: it travels as a stream) from `held` to `next`. */
 export function diffWorld(held: TableView['world'], next: TableView['world']): WorldPatch[] {
-  const out: WorldPatch[] = [];
-  if (held !== next) diffObject(held as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, [], 1, out, 'log');
-  return out;
+  if (held === next) return [];
+  diffObject(held as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, PATH, 1, PATCHES, 'log');
+  return PATCHES.take();
 }
 
 /** New entries looked for among the held ones before the rest are taken as new (bounds a list that changed wholesale). */
@@ -144,9 +189,9 @@ export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPi
 function grownPatch<T>(heldLength: number, dropped: number, fresh: readonly T[]): StreamPiece<T>[] | null {
   if (dropped === 0 && fresh.length === 0) return null;
   const kept = heldLength - dropped;
-  const out: StreamPiece<T>[] = kept > 0 ? [[dropped, kept]] : [];
-  if (fresh.length > 0) out.push({ add: fresh });
-  return out;
+  // Written as literals of their size: a pushed-onto array grows a backing of 17 slots (issue 19).
+  if (fresh.length === 0) return kept > 0 ? [[dropped, kept]] : [];
+  return kept > 0 ? [[dropped, kept], { add: fresh }] : [{ add: fresh }];
 }
 
 /**
@@ -209,9 +254,8 @@ export function deltaBetween(held: ViewParts, next: ViewParts): Delta {
   for (const k of FLAGS) if (held[k] !== next[k]) (parts ??= {})[k] = next[k];
   if (parts !== undefined) delta.parts = parts;
   if (held.world !== next.world) {
-    const world: WorldPatch[] = [];
-    diffObject(held.world as unknown as Record<string, unknown>, next.world as unknown as Record<string, unknown>, [], 1, world, 'log');
-    if (world.length > 0) delta.world = world;
+    diffObject(held.world as unknown as Record<string, unknown>, next.world as unknown as Record<string, unknown>, PATH, 1, PATCHES, 'log');
+    if (PATCHES.length > 0) delta.world = PATCHES.take();
   }
   const log = logPatch(held.world, next.world);
   if (log !== null) delta.log = log;

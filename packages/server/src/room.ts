@@ -68,9 +68,9 @@ const viewOf = (h: HeldView): TableView => ({
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
-/** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
-const sameView = (a: HeldView, b: HeldView): boolean => {
-  if (a.version !== b.version || a.world !== b.world || a.history !== b.history) return false;
+/** A view made of these very parts (undo flags compared by value): whatever one viewer is sent fits the other. */
+const madeOf = (a: HeldView, world: HeldView['world'], history: HeldView['history'], b: UndoFlags): boolean => {
+  if (a.world !== world || a.history !== history) return false;
   return a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
 };
 
@@ -95,6 +95,25 @@ function withAcks(text: string, acks: readonly DeltaAck[]): Buffer {
   out.write(text, 0, head);
   out.write(tail, head);
   return out;
+}
+
+/**
+ * A list the room writes afresh for each version or broadcast, on one backing kept from one to the next: a list made
+ * per command grew a backing of 17 slots each time (issue 19). Emptied, it lets go of what it held.
+ */
+class Reused<T> {
+  private readonly items: (T | undefined)[] = [];
+  length = 0;
+  at(i: number): T {
+    return this.items[i]!;
+  }
+  push(x: T): void {
+    this.items[this.length++] = x;
+  }
+  clear(): void {
+    for (let i = 0; i < this.length; i++) this.items[i] = undefined;
+    this.length = 0;
+  }
 }
 
 /** Who is connected to a table through one instance. */
@@ -198,7 +217,16 @@ export class Room {
       const added = this.engine.history(this.table, viewer, this.historyAfter(held.version));
       history = this.sharedHistory(held.history, added, null);
     }
-    return {
+    // Viewers whose views come out made of the same parts hold one view (and one snapshot, one frame), found before
+    // another is made (issue 19: the seats' copies were garbage). Only a view made at this version can be the same,
+    // so those are kept in a list of their own (no walk of the held map).
+    const views = this.viewsNow;
+    if (this.viewsTable !== this.table) {
+      this.viewsTable = this.table;
+      views.clear();
+    }
+    for (let i = 0; i < views.length; i++) if (madeOf(views.at(i), world, history, flags)) return views.at(i);
+    const view: HeldView = {
       world,
       history,
       canUndo: flags.canUndo,
@@ -211,6 +239,8 @@ export class Room {
       basis,
       snapshot: null,
     };
+    views.push(view);
+    return view;
   }
 
   /**
@@ -240,20 +270,30 @@ export class Room {
    * entries (most players, for most commands) share one window, so their views are told alike by
    * reference. Keyed by what each viewer was given, never by who they are.
    */
-  private histories: { table: Table | null; made: { base: LogWindow<TransactionView> | null; added: readonly TransactionView[]; history: LogWindow<TransactionView> }[] } = { table: null, made: [] };
+  private readonly histories = new Reused<{ readonly base: LogWindow<TransactionView> | null; readonly added: readonly TransactionView[]; readonly history: LogWindow<TransactionView> }>();
+  private historiesTable: Table | null = null;
 
   /** The held window `was` less what fell out of the window or the scan, then `added`; or, with `was` null, `fresh` as a whole. */
   private sharedHistory(was: LogWindow<TransactionView> | null, added: readonly TransactionView[], fresh: TransactionView[] | null): LogWindow<TransactionView> {
-    if (this.histories.table !== this.table) this.histories = { table: this.table, made: [] };
-    const made = this.histories.made;
+    const made = this.histories;
+    if (this.historiesTable !== this.table) {
+      this.historiesTable = this.table;
+      made.clear();
+    }
     if (was === null) {
       const whole = fresh!;
-      for (const m of made) if (m.base === null && sameJson(m.added, whole)) return m.history;
+      for (let i = 0; i < made.length; i++) {
+        const m = made.at(i);
+        if (m.base === null && sameJson(m.added, whole)) return m.history;
+      }
       const history = windowOf(whole);
       made.push({ base: null, added: whole, history });
       return history;
     }
-    for (const m of made) if (m.base === was && sameJson(m.added, added)) return m.history;
+    for (let i = 0; i < made.length; i++) {
+      const m = made.at(i);
+      if (m.base === was && sameJson(m.added, added)) return m.history;
+    }
     const oldest = this.version - this.limits.historyScan;
     // The held window, less entries older than the scan or past the window, then the new ones: pushed onto the shared backing.
     let from = 0;
@@ -307,7 +347,10 @@ export class Room {
     if (this.sessions.delete(session)) {
       const key = viewerKey(session.viewer);
       // A viewer nobody watches any more costs no memory (the memo starts afresh once nobody is left).
-      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) this.held.delete(key);
+      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) {
+        this.held.delete(key);
+        this.frameSlots.delete(key);
+      }
       if (this.sessions.size === 0) this.memo = { entryCopies: new WeakMap() };
       this.broadcastPresence();
     }
@@ -318,19 +361,14 @@ export class Room {
     const key = viewerKey(viewer);
     const held = this.held.get(key);
     if (held !== undefined && held.version === this.version) return held;
-    const view = this.nextView(viewer, held);
-    // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame). Only a view
-    // made at this version can be the same, so those are kept in a list of their own (no walk of the held map).
-    if (this.viewsNow.table !== this.table) this.viewsNow = { table: this.table, views: [] };
-    let next: HeldView | undefined;
-    for (const h of this.viewsNow.views) if (sameView(h, view)) next = h;
-    if (next === undefined) this.viewsNow.views.push((next = view));
+    const next = this.nextView(viewer, held);
     this.held.set(key, next);
     return next;
   }
 
-  /** The distinct views made at this table's version (current()). */
-  private viewsNow: { table: Table | null; views: HeldView[] } = { table: null, views: [] };
+  /** The distinct views made at this table's version (nextView()). */
+  private readonly viewsNow = new Reused<HeldView>();
+  private viewsTable: Table | null = null;
 
   sendSnapshot(session: Session): void {
     const h = this.current(session.viewer);
@@ -457,14 +495,19 @@ export class Room {
    * no separate ack frame. Adds the sessions whose acks went out that way to `acked` and returns it.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = NO_ACKS, acked: Set<Session> = new Set()): Set<Session> {
-    const frames = new Map<string, Frame>();
+    // Each viewer's frame, in a slot per viewer the room keeps (a Map per broadcast was garbage per command),
+    // marked with this broadcast's number; the frames are let go of at the end.
+    const stamp = ++this.broadcasts;
+    const frames = this.frameSlots;
     // Viewers who held one view and now hold one view (the same objects, see current()) get one
     // frame, found by reference. Other viewers whose deltas read the same (compared down to shared
     // references) get it too: each distinct delta is serialised once and sent as one buffer.
-    const made: { held: HeldView; next: HeldView; delta: Delta; frame: Frame }[] = [];
+    const made = this.deltasMade;
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
-      let frame = frames.get(key);
+      let slot = frames.get(key);
+      if (slot === undefined) frames.set(key, (slot = { stamp: 0, frame: NONE }));
+      let frame = slot.stamp === stamp ? slot.frame : undefined;
       if (frame === undefined) {
         const held = this.held.get(key);
         const next = this.current(s.viewer);
@@ -472,15 +515,20 @@ export class Room {
           // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
           frame = NONE;
         } else {
-          for (const m of made) if (m.held === held && m.next === next) frame = m.frame;
+          for (let i = 0; i < made.length; i++) {
+            const m = made.at(i);
+            if (m.held === held && m.next === next) frame = m.frame;
+          }
           if (frame === undefined) {
             const delta = deltaBetween(held, next);
-            for (const m of made) if (frame === undefined && sameJson(m.delta, delta)) frame = m.frame;
+            for (let i = 0; i < made.length && frame === undefined; i++) if (sameJson(made.at(i).delta, delta)) frame = made.at(i).frame;
             frame ??= { text: JSON.stringify(delta), buffer: null, version: held.version };
             made.push({ held, next, delta, frame });
           }
         }
-        frames.set(key, frame);
+        slot.stamp = stamp;
+        slot.frame = frame;
+        this.framesSet.push(slot);
       }
       if (s.held === this.version) continue;
       if (s.held === null || s.held !== frame.version) {
@@ -496,8 +544,23 @@ export class Room {
       s.sendRaw(withAcks(frame.text, mine));
       acked.add(s);
     }
+    // Nothing of this broadcast is kept until the table's next command: its frames, deltas, and the lists
+    // that let viewers share views and histories at this version (issue 19: whatever lives until the next
+    // command is copied by the collector). A view made later at this version is made apart, as good.
+    for (let i = 0; i < this.framesSet.length; i++) this.framesSet.at(i).frame = NONE;
+    this.framesSet.clear();
+    made.clear();
+    this.viewsNow.clear();
+    this.histories.clear();
     return acked;
   }
+
+  /** The frame slots by viewer key (broadcast), and those given a frame in the running broadcast. */
+  private readonly frameSlots = new Map<string, { stamp: number; frame: Frame }>();
+  private readonly framesSet = new Reused<{ stamp: number; frame: Frame }>();
+  private broadcasts = 0;
+  /** The distinct deltas of the running broadcast. */
+  private readonly deltasMade = new Reused<{ readonly held: HeldView; readonly next: HeldView; readonly delta: Delta; readonly frame: Frame }>();
 
   /** Other instances' sessions at this table, by instance (the shared mode, ADR 60): counted in presence. */
   private readonly remotePresence = new Map<string, RemotePresence>();

@@ -467,9 +467,17 @@ export function createEngine(modules: readonly Module[]): Engine {
   function historyBasis(world: World): string {
     let b = bases.get(world);
     if (b === undefined) {
-      const keys = new Set<string>();
-      for (const m of modules) if (m.eventView !== undefined) keys.add(m.eventViewBasis?.(world) ?? `world ${++undeclared}`);
-      b = [...keys].join('\n');
+      // The distinct keys in module order, joined by newlines: the one key as it is when there is one (most
+      // rulesets), no Set or array per world (a room asks once per command, issue 19).
+      let first: string | null = null;
+      let rest: string[] | null = null;
+      for (const m of modules) {
+        if (m.eventView === undefined) continue;
+        const k = m.eventViewBasis?.(world) ?? `world ${++undeclared}`;
+        if (first === null) first = k;
+        else if (k !== first && !(rest?.includes(k) ?? false)) (rest ??= []).push(k);
+      }
+      b = first === null ? '' : rest === null ? first : [first, ...rest].join('\n');
       bases.set(world, b);
     }
     return b;
@@ -487,20 +495,47 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (viewer.role === 'gm') return { seq: tx.seq, kind: 'command', actor: tx.actor, label: labelOf(tx), command: tx.command, events: tx.events };
     const own = sameViewer(tx.actor, viewer);
     // Loops, not filter/map closures: this runs per viewer per command (under tsx each closure costs a defineProperty).
-    const allowed = new Array<boolean>(tx.events.length);
-    for (let i = 0; i < tx.events.length; i++) allowed[i] = audienceAllows(tx.audiences?.[i] ?? audienceOf(world, tx.events[i]!), viewer);
-    // Another viewer who did not issue it and may read the same events was just shown this very view.
-    const last = lastOthersView;
-    if (!own && last !== null && last.world === world && last.tx === tx && sameFlags(last.allowed, allowed)) return last.view;
-    const events: EngineEvent[] = [];
-    for (let i = 0; i < tx.events.length; i++) if (allowed[i]) events.push(eventView(world, tx.events[i]!));
-    let view: TransactionView | null;
-    if (!own && events.length === 0) view = null;
-    else {
-      const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
-      view = own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
+    // Which events the viewer may read, as bits while they fit a number: no array per viewer per command (issue 19).
+    const n = tx.events.length;
+    const flags = n > MASK_BITS ? new Array<boolean>(n) : null;
+    let mask = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const ok = audienceAllows(tx.audiences?.[i] ?? audienceOf(world, tx.events[i]!), viewer);
+      if (ok) count++;
+      if (flags !== null) flags[i] = ok;
+      else if (ok) mask |= 1 << i;
     }
-    if (!own) lastOthersView = { world, tx, allowed, view };
+    const allowed = flags ?? mask;
+    // Another viewer who did not issue it and may read the same events was just shown this very view.
+    const last = lastOthers;
+    if (!own && last.world === world && last.tx === tx && sameAllowed(last.allowed, allowed)) return last.view;
+    // Every event readable and none rewritten (most commands): the transaction's own array, as the GM's view has it.
+    let events: EngineEvent[] | null = null;
+    for (let i = 0; i < n; i++) {
+      if (flags !== null ? !flags[i] : (mask & (1 << i)) === 0) {
+        events ??= tx.events.slice(0, i);
+        continue;
+      }
+      const stored = tx.events[i]!;
+      const shown = eventView(world, stored);
+      if (events !== null) events.push(shown);
+      else if (shown !== stored) (events = tx.events.slice(0, i)).push(shown);
+    }
+    const seen: readonly EngineEvent[] = events ?? tx.events;
+    let view: TransactionView | null;
+    if (!own && count === 0) view = null;
+    else {
+      const label = own || count === n ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
+      view = own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events: seen } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events: seen };
+    }
+    if (!own) {
+      // One slot written in place: a new record per viewer per command was garbage.
+      last.world = world;
+      last.tx = tx;
+      last.allowed = allowed;
+      last.view = view;
+    }
     return view;
   }
 
@@ -510,7 +545,7 @@ export function createEngine(modules: readonly Module[]): Engine {
    * every viewer in turn over one world, so the players after the first share one object (and the history
    * windows built of it compare by reference). One slot: it keeps one world alive per engine, no more.
    */
-  let lastOthersView: { readonly world: World; readonly tx: Transaction; readonly allowed: readonly boolean[]; readonly view: TransactionView | null } | null = null;
+  const lastOthers: { world: World | null; tx: Transaction | null; allowed: number | readonly boolean[]; view: TransactionView | null } = { world: null, tx: null, allowed: 0, view: null };
 
   /**
    * The world as `viewer` may see it: every module's projector in order, then
@@ -589,20 +624,25 @@ export function createEngine(modules: readonly Module[]): Engine {
     const stop = Math.max(opts.after ?? 0, opts.scan === undefined ? 0 : n - opts.scan);
     // No closure here: views are built per viewer per command, and under tsx each closure costs a defineProperty (kept names).
     // Only a walk of more than one transaction can meet a seq twice (an undo and its target): a Map only then.
+    // The walk a broadcast makes for each viewer (the one transaction after their view): an array of the exact size, not a pushed one (issue 19).
+    if (n - stop === 1 && window >= 1) {
+      const v = historyEntry(table, world, table.transactions.bySeq(n)!, viewer, null);
+      return v === null ? [] : [v];
+    }
     const commandViews = n - stop > 1 ? new Map<number, TransactionView | null>() : null;
     const out: TransactionView[] = [];
     for (let seq = n; seq > stop && out.length < window; seq--) {
-      const tx = table.transactions.bySeq(seq)!;
-      if (tx.kind === 'command') {
-        const v = cachedCommandView(table, world, tx.seq, viewer, commandViews);
-        if (v !== null) out.push(v);
-        continue;
-      }
-      const target = cachedCommandView(table, world, tx.target, viewer, commandViews);
-      if (target === null) continue;
-      out.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
+      const v = historyEntry(table, world, table.transactions.bySeq(seq)!, viewer, commandViews);
+      if (v !== null) out.push(v);
     }
     return out.reverse();
+  }
+
+  /** One transaction's history entry for `viewer`, or null when they may not learn it happened. */
+  function historyEntry(table: Table, world: World, tx: Transaction, viewer: Viewer, commandViews: Map<number, TransactionView | null> | null): TransactionView | null {
+    if (tx.kind === 'command') return cachedCommandView(table, world, tx.seq, viewer, commandViews);
+    const target = cachedCommandView(table, world, tx.target, viewer, commandViews);
+    return target === null ? null : { seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] };
   }
 
   /** The command transaction `seq` as `viewer` sees it, each seq made once per walk (`seen`). */
@@ -702,7 +742,12 @@ const NOTHING_TO_REVERT: Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | '
   redoWords: null,
 });
 
-function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
+/** Events a transaction may have for commandView's readable ones to be kept as the bits of one number. */
+const MASK_BITS = 30;
+
+/** Two sets of readable events (commandView): bits of one number, or flags for a longer transaction. */
+function sameAllowed(a: number | readonly boolean[], b: number | readonly boolean[]): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return a === b;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
