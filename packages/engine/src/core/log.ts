@@ -56,23 +56,40 @@ export function withoutGrowthNotes<T>(f: () => T): T {
 let replayLog: LogEntry[] | null = null;
 /** Whether appends may take their copy as the replay's log (inside withReplayLog, outside withoutReplayLog). */
 let replayOwns = false;
+/**
+ * The exact copy of the replay's log that a kept world holds instead of it (keepReplayWorld), or null. Both hold
+ * the same entries until the next append or rewrite, which goes on the replay's log in place: a kept world gets
+ * an array without the spare room the replay's has grown, and the replay's log does not grow again.
+ */
+let replayTwin: readonly LogEntry[] | null = null;
+
+/** The replay's own log when `log` is it or its twin (see replayTwin), else null. The twin stands in only once. */
+function ownedLog(log: readonly LogEntry[]): LogEntry[] | null {
+  if (replayLog === null) return null;
+  if (log === replayLog) return replayLog;
+  if (log !== replayTwin) return null;
+  replayTwin = null;
+  return replayLog;
+}
 
 /** Engine side: runs `f` (a replay) with an O(1) append on the log it owns; a replay copies the log once per kept world, not per entry. */
 export function withReplayLog<T>(f: () => T): T {
-  const outer = { replayLog, replayOwns };
+  const outer = { replayLog, replayOwns, replayTwin };
   replayLog = null;
   replayOwns = true;
+  replayTwin = null;
   try {
     return f();
   } finally {
-    ({ replayLog, replayOwns } = outer);
+    ({ replayLog, replayOwns, replayTwin } = outer);
   }
 }
 
-/** Engine side: runs `f` (an undo or redo inside a replay, which keeps the worlds it rebuilds) with every append a copy. */
+/** Engine side: runs `f` (an undo inside a replay, which keeps the worlds it rebuilds) with every append a copy. */
 export function withoutReplayLog<T>(f: () => T): T {
   const outer = { replayLog, replayOwns };
   replayLog = null;
+  replayTwin = null;
   replayOwns = false;
   try {
     return f();
@@ -82,9 +99,28 @@ export function withoutReplayLog<T>(f: () => T): T {
   }
 }
 
-/** Engine side: a world holding the replay's log is about to be kept, so no append may change that log any more. */
+/** Engine side: no append may change the log of a world made so far (the next append copies, and owns the copy). */
 export function releaseReplayLog(): void {
   replayLog = null;
+  replayTwin = null;
+}
+
+/**
+ * Engine side: `world` (the replay's newest) is about to be kept, so no append may change the log it holds. When that
+ * is the replay's own log, the world returned holds an exact copy instead (its twin) and the replay goes on appending
+ * to its own in place: the same one copy as a release, but the kept array carries no spare room and the replay's
+ * log need not grow again (issue 19: a kept log was half as large again, and every release regrew the replay's).
+ */
+export function keepReplayWorld(world: World): World {
+  if (replayLog === null || (world.log !== replayLog && world.log !== replayTwin)) {
+    releaseReplayLog();
+    return world;
+  }
+  // Already the twin: the kept world holds an exact array the replay never changes.
+  if (world.log === replayTwin) return world;
+  const kept = replayLog.slice();
+  replayTwin = kept;
+  return { ...world, log: kept };
 }
 
 /** Engine side: runs `f` (a transaction's evolves) with its entries written under `seq`. */
@@ -125,12 +161,13 @@ export function appendLog(world: World, entry: LogInput): World {
   const e = stamped(entry);
   const prev = world.log;
   const drop = Math.max(0, prev.length + 1 - logLimit(world));
-  if (prev === replayLog) {
+  const own = ownedLog(prev);
+  if (own !== null) {
     // The replay's own log: no kept world reads it, so the entry goes on in place (V8 trims an array's front in O(1)).
-    replayLog.push(e);
-    if (drop === 1) replayLog.shift();
-    else if (drop > 1) replayLog.splice(0, drop);
-    return { ...world, log: replayLog };
+    own.push(e);
+    if (drop === 1) own.shift();
+    else if (drop > 1) own.splice(0, drop);
+    return { ...world, log: own };
   }
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
   const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
@@ -159,7 +196,7 @@ export function replaceLastLog(world: World, entry: LogInput): World {
   if (last === undefined || last.tx !== currentSeq) throw new Error('replaceLastLog: the last entry is not this transaction\'s');
   const e = stamped(entry);
   // The replay's own log is rewritten in place (see appendLog); any other is copied.
-  const log = prev === replayLog ? replayLog : prev.slice();
+  const log = ownedLog(prev) ?? prev.slice();
   log[log.length - 1] = e;
   if (replayOwns) replayLog = log;
   // No noteExtension: the projection finds this transaction's growth by walking back to the last entry it held.
