@@ -434,10 +434,11 @@ export function createEngine(modules: readonly Module[]): Engine {
     let t = emptyTable(up.world(genesis));
     withoutGrowthNotes(() =>
       withReplayLog(() => {
-        const it = transactions[Symbol.iterator]();
-        for (let at = it.next(); at.done !== true; ) {
-          const tx = at.value;
-          at = it.next();
+        // An index walk: an iterator's results, held across iterations, were an object per transaction.
+        const list: readonly Transaction[] = Array.isArray(transactions) ? transactions : Array.from(transactions);
+        for (let i = 0; i < list.length; i++) {
+          const tx = list[i]!;
+          const next = list[i + 1];
           if (tx.kind === 'undo') {
             t = withoutReplayLog(() => apply(t, tx));
             continue;
@@ -445,7 +446,7 @@ export function createEngine(modules: readonly Module[]): Engine {
           // The world before a redo is kept (on the undo stack, as the undo it reverts may come back); so is the world
           // before a command when it is a checkpoint, the target of the next undo, or the last. Nobody else holds this
           // table's world yet, so it may be swapped for one whose log the replay no longer changes.
-          if (tx.kind === 'redo' || at.done === true || at.value.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) {
+          if (tx.kind === 'redo' || next === undefined || next.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) {
             t = { genesis: t.genesis, world: keepReplayWorld(t.world), transactions: t.transactions, live: t.live, redoable: t.redoable } satisfies EveryField<Table>;
           }
           t = apply(t, tx);
