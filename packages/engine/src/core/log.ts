@@ -63,6 +63,13 @@ let replayOwns = false;
  */
 let replayTwin: readonly LogEntry[] | null = null;
 
+/**
+ * An array no world holds any more, or null: the replay's log when an undo dropped the newest world (the only one
+ * that still read it). The replay's next copy of a log is written into it instead of a new array (issue 19: an undo
+ * and its redo made a copy and then regrew it, two arrays the size of the log, per undo).
+ */
+let replaySpare: LogEntry[] | null = null;
+
 /** The replay's own log when `log` is it or its twin (see replayTwin), else null. The twin stands in only once. */
 function ownedLog(log: readonly LogEntry[]): LogEntry[] | null {
   if (replayLog === null) return null;
@@ -74,20 +81,25 @@ function ownedLog(log: readonly LogEntry[]): LogEntry[] | null {
 
 /** Engine side: runs `f` (a replay) with an O(1) append on the log it owns; a replay copies the log once per kept world, not per entry. */
 export function withReplayLog<T>(f: () => T): T {
-  const outer = { replayLog, replayOwns, replayTwin };
+  const outer = { replayLog, replayOwns, replayTwin, replaySpare };
   replayLog = null;
   replayOwns = true;
   replayTwin = null;
+  replaySpare = null;
   try {
     return f();
   } finally {
-    ({ replayLog, replayOwns, replayTwin } = outer);
+    ({ replayLog, replayOwns, replayTwin, replaySpare } = outer);
   }
 }
 
-/** Engine side: runs `f` (an undo inside a replay, which keeps the worlds it rebuilds) with every append a copy. */
+/**
+ * Engine side: runs `f` (an undo inside a replay, which keeps the worlds it rebuilds) with every append a copy.
+ * The undo drops the replay's newest world, the last that held the replay's log: that array becomes the spare.
+ */
 export function withoutReplayLog<T>(f: () => T): T {
   const outer = { replayLog, replayOwns };
+  if (replayLog !== null && replayOwns) replaySpare = replayLog;
   replayLog = null;
   replayTwin = null;
   replayOwns = false;
@@ -170,7 +182,7 @@ export function appendLog(world: World, entry: LogInput): World {
     return { ...world, log: own };
   }
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
-  const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
+  const log = replayOwns && replaySpare !== null && replaySpare !== prev ? intoSpare(prev, drop, e) : drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
   // The projection asks how the log grew (logExtension): told here, it need not walk the two logs.
   if (noting) noteExtension(prev, log, drop, [e]);
   if (replayOwns) replayLog = log;
@@ -225,6 +237,18 @@ export function appendOrComplete(world: World, entry: LogInput, complete: (prev:
 
 /** A sentence without its closing full stop, to carry on: "Kira takes 10 damage" + ": HP 12 → 2." */
 export const openSentence = (s: string): string => (s.endsWith('.') ? s.slice(0, -1) : s);
+
+/** `prev` without its `drop` oldest entries and with `e`, written over the replay's spare array (see replaySpare). */
+function intoSpare(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
+  const out = replaySpare!;
+  replaySpare = null;
+  const n = prev.length - drop;
+  // In order from index 0, so the array stays packed (a write at its length appends).
+  for (let i = 0; i < n; i++) out[i] = prev[i + drop]!;
+  out.length = n;
+  out.push(e);
+  return out;
+}
 
 function withoutOldest(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
   const out = new Array<LogEntry>(prev.length - drop + 1);
