@@ -36,7 +36,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * The replay lines, and the 100k / 10k time ratio for the goal check (goals.ts). Same table, same sizes, medians;
  * what the measurement leaves out is not replay cost (ADR 120): each size is replayed once untimed first (the
  * first run compiles the replay's code, and the 100k one's world is the equality check's), and the timed runs
- * interleave the sizes (one 100k, then three 10k, three times), so both see the machine's load of the same moments.
+ * interleave the sizes (one 100k, then three 10k, five times), so both see the machine's load of the same moments.
  */
 export function replayFigures(small = 10_000, large = 100_000): { lines: string[]; ratio: number } {
   const { table, transactions } = longTable(large);
@@ -45,7 +45,7 @@ export function replayFigures(small = 10_000, large = 100_000): { lines: string[
   timedReplay(table, part);
   const fulls: number[] = [];
   const parts: number[] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 5; round++) {
     fulls.push(timedReplay(table, transactions));
     for (let k = 0; k < 3; k++) parts.push(timedReplay(table, part));
   }
