@@ -49,9 +49,10 @@ export function withoutGrowthNotes<T>(f: () => T): T {
 
 /**
  * A replay's log that appends may change in place (ADR 96), or null. Set only while a replay applies a command
- * and no world that outlives that command holds this array: the replay takes it back (releaseReplayLog) before
- * a command whose world before is kept (an undo checkpoint, the target of the next undo, the last one). The
- * first append after a release copies, as outside a replay, and the copy becomes the replay's.
+ * and no world that outlives that command holds this array: before a command or redo whose world before is kept
+ * (an undo checkpoint, the target of the next undo, the last one, any redo's) the replay gives that world an exact
+ * copy (keepReplayWorld, ADR 120) or takes the log back (releaseReplayLog). The first append after a release
+ * copies, as outside a replay, and the copy becomes the replay's.
  */
 let replayLog: LogEntry[] | null = null;
 /** Whether appends may take their copy as the replay's log (inside withReplayLog, outside withoutReplayLog). */
@@ -111,8 +112,8 @@ export function withoutReplayLog<T>(f: () => T): T {
   }
 }
 
-/** Engine side: no append may change the log of a world made so far (the next append copies, and owns the copy). */
-export function releaseReplayLog(): void {
+/** No append may change the log of a world made so far (the next append copies, and owns the copy). */
+function releaseReplayLog(): void {
   replayLog = null;
   replayTwin = null;
 }
