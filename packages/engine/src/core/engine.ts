@@ -5,7 +5,7 @@ import { holdsOldNames, markParsed, mayAsk, namedAsSent, parsePayload, parseUpca
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { keepsCheckpoint, SeqStack, TransactionLog } from './history-log.js';
-import { enterLogSeq, leaveLogSeq, releaseReplayLog, stampLog, withLogSeq, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
+import { enterLogSeq, keepReplayWorld, leaveLogSeq, stampLog, withoutGrowthNotes, withoutReplayLog, withReplayLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -226,7 +226,21 @@ export function createEngine(modules: readonly Module[]): Engine {
     const tx = table.transactions.bySeq(seq);
     if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
     // Redone or replayed entries keep the seq of the transaction that first wrote them.
-    return stampLog(withLogSeq(seq, () => tx.events.reduce(evolve, w)), seq);
+    return stampLog(evolveAll(w, tx.events, seq), seq);
+  }
+
+  /**
+   * A recorded transaction's events evolved onto `w` with their log entries written under `seq`: a loop
+   * between enterLogSeq and leaveLogSeq, not withLogSeq's callback and a reduce (two closures per apply).
+   */
+  function evolveAll(w: World, events: readonly EngineEvent[], seq: number): World {
+    const outer = enterLogSeq(seq);
+    try {
+      for (let i = 0; i < events.length; i++) w = evolve(w, events[i]!);
+      return w;
+    } finally {
+      leaveLogSeq(outer);
+    }
   }
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
@@ -241,19 +255,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     const tx = up.transaction(recorded);
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
+    // Tables written out, not `{ ...table, ... }` (as execute does, ADR 116): a replay makes one per transaction.
     if (tx.kind === 'command') {
-      const w = withLogSeq(seq, () => tx.events.reduce(evolve, table.world));
-      return { ...table, world: stampLog(w, seq), transactions: table.transactions.append(tx), live: table.live.push(seq, table.world), redoable: SeqStack.empty() };
+      const w = evolveAll(table.world, tx.events, seq);
+      return { genesis: table.genesis, world: stampLog(w, seq), transactions: table.transactions.append(tx), live: table.live.push(seq, table.world), redoable: SeqStack.empty() } satisfies EveryField<Table>;
     }
     if (tx.kind === 'undo') {
       if (table.live.top !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
       const popped = table.live.popWorld((w, s) => applyStored(table, w, s))!;
-      return { ...table, world: popped.world, transactions: table.transactions.append(tx), live: popped.rest, redoable: table.redoable.push(tx.target) };
+      return { genesis: table.genesis, world: popped.world, transactions: table.transactions.append(tx), live: popped.rest, redoable: table.redoable.push(tx.target) } satisfies EveryField<Table>;
     }
     if (table.redoable.top !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
     if (commandTx(table, tx.target) === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
     // The redone entries keep the seq of the transaction that first wrote them, so undo + redo is the identity.
-    return { ...table, world: applyStored(table, table.world, tx.target), transactions: table.transactions.append(tx), live: table.live.push(tx.target, table.world), redoable: table.redoable.pop() };
+    return { genesis: table.genesis, world: applyStored(table, table.world, tx.target), transactions: table.transactions.append(tx), live: table.live.push(tx.target, table.world), redoable: table.redoable.pop() } satisfies EveryField<Table>;
   }
 
   function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
@@ -412,22 +427,28 @@ export function createEngine(modules: readonly Module[]): Engine {
   /**
    * Linear in the number of transactions: apply copies neither the stacks nor, mostly, the log (ADR 96). The
    * replay appends to its own log in place, and takes it back before a command whose world before the undo
-   * stack keeps for a later read: a checkpoint, the target of the next undo, the last command. An undo or a
-   * redo (which keeps the worlds it rebuilds) appends by copies.
+   * stack keeps for a later read: a checkpoint, the target of the next undo, the last command, and before every
+   * redo. An undo (which keeps the worlds it rebuilds) appends by copies.
    */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
     let t = emptyTable(up.world(genesis));
     withoutGrowthNotes(() =>
       withReplayLog(() => {
-        const it = transactions[Symbol.iterator]();
-        for (let at = it.next(); at.done !== true; ) {
-          const tx = at.value;
-          at = it.next();
-          if (tx.kind !== 'command') {
+        // An index walk: an iterator's results, held across iterations, were an object per transaction.
+        const list: readonly Transaction[] = Array.isArray(transactions) ? transactions : Array.from(transactions);
+        for (let i = 0; i < list.length; i++) {
+          const tx = list[i]!;
+          const next = list[i + 1];
+          if (tx.kind === 'undo') {
             t = withoutReplayLog(() => apply(t, tx));
             continue;
           }
-          if (at.done === true || at.value.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) releaseReplayLog();
+          // The world before a redo is kept (on the undo stack, as the undo it reverts may come back); so is the world
+          // before a command when it is a checkpoint, the target of the next undo, or the last. Nobody else holds this
+          // table's world yet, so it may be swapped for one whose log the replay no longer changes.
+          if (tx.kind === 'redo' || next === undefined || next.kind === 'undo' || keepsCheckpoint(t.live.length + 1)) {
+            t = { genesis: t.genesis, world: keepReplayWorld(t.world), transactions: t.transactions, live: t.live, redoable: t.redoable } satisfies EveryField<Table>;
+          }
           t = apply(t, tx);
         }
       }),

@@ -151,7 +151,8 @@ export class SeqStack {
   push(seq: number, before: World | null = null): SeqStack {
     const t = this.#top;
     // The old top keeps its world only if it is a checkpoint: memory stays O(n / checkpoint interval).
-    const below = t !== null && t.before !== null && !keepsCheckpoint(t.size) ? { ...t, before: null } : t;
+    // Written out, not `{ ...t, before: null }`: one push per applied command.
+    const below = t !== null && t.before !== null && !keepsCheckpoint(t.size) ? { seq: t.seq, size: t.size, before: null, below: t.below } : t;
     return new SeqStack({ seq, size: (t?.size ?? 0) + 1, before, below });
   }
 

@@ -49,30 +49,60 @@ export function withoutGrowthNotes<T>(f: () => T): T {
 
 /**
  * A replay's log that appends may change in place (ADR 96), or null. Set only while a replay applies a command
- * and no world that outlives that command holds this array: the replay takes it back (releaseReplayLog) before
- * a command whose world before is kept (an undo checkpoint, the target of the next undo, the last one). The
- * first append after a release copies, as outside a replay, and the copy becomes the replay's.
+ * and no world that outlives that command holds this array: before a command or redo whose world before is kept
+ * (an undo checkpoint, the target of the next undo, the last one, any redo's) the replay gives that world an exact
+ * copy (keepReplayWorld, ADR 120) or takes the log back (releaseReplayLog). The first append after a release
+ * copies, as outside a replay, and the copy becomes the replay's.
  */
 let replayLog: LogEntry[] | null = null;
 /** Whether appends may take their copy as the replay's log (inside withReplayLog, outside withoutReplayLog). */
 let replayOwns = false;
+/**
+ * The exact copy of the replay's log that a kept world holds instead of it (keepReplayWorld), or null. Both hold
+ * the same entries until the next append or rewrite, which goes on the replay's log in place: a kept world gets
+ * an array without the spare room the replay's has grown, and the replay's log does not grow again.
+ */
+let replayTwin: readonly LogEntry[] | null = null;
+
+/**
+ * An array no world holds any more, or null: the replay's log when an undo dropped the newest world (the only one
+ * that still read it). The replay's next copy of a log is written into it instead of a new array (issue 19: an undo
+ * and its redo made a copy and then regrew it, two arrays the size of the log, per undo).
+ */
+let replaySpare: LogEntry[] | null = null;
+
+/** The replay's own log when `log` is it or its twin (see replayTwin), else null. The twin stands in only once. */
+function ownedLog(log: readonly LogEntry[]): LogEntry[] | null {
+  if (replayLog === null) return null;
+  if (log === replayLog) return replayLog;
+  if (log !== replayTwin) return null;
+  replayTwin = null;
+  return replayLog;
+}
 
 /** Engine side: runs `f` (a replay) with an O(1) append on the log it owns; a replay copies the log once per kept world, not per entry. */
 export function withReplayLog<T>(f: () => T): T {
-  const outer = { replayLog, replayOwns };
+  const outer = { replayLog, replayOwns, replayTwin, replaySpare };
   replayLog = null;
   replayOwns = true;
+  replayTwin = null;
+  replaySpare = null;
   try {
     return f();
   } finally {
-    ({ replayLog, replayOwns } = outer);
+    ({ replayLog, replayOwns, replayTwin, replaySpare } = outer);
   }
 }
 
-/** Engine side: runs `f` (an undo or redo inside a replay, which keeps the worlds it rebuilds) with every append a copy. */
+/**
+ * Engine side: runs `f` (an undo inside a replay, which keeps the worlds it rebuilds) with every append a copy.
+ * The undo drops the replay's newest world, the last that held the replay's log: that array becomes the spare.
+ */
 export function withoutReplayLog<T>(f: () => T): T {
   const outer = { replayLog, replayOwns };
+  if (replayLog !== null && replayOwns) replaySpare = replayLog;
   replayLog = null;
+  replayTwin = null;
   replayOwns = false;
   try {
     return f();
@@ -82,9 +112,28 @@ export function withoutReplayLog<T>(f: () => T): T {
   }
 }
 
-/** Engine side: a world holding the replay's log is about to be kept, so no append may change that log any more. */
-export function releaseReplayLog(): void {
+/** No append may change the log of a world made so far (the next append copies, and owns the copy). */
+function releaseReplayLog(): void {
   replayLog = null;
+  replayTwin = null;
+}
+
+/**
+ * Engine side: `world` (the replay's newest) is about to be kept, so no append may change the log it holds. When that
+ * is the replay's own log, the world returned holds an exact copy instead (its twin) and the replay goes on appending
+ * to its own in place: the same one copy as a release, but the kept array carries no spare room and the replay's
+ * log need not grow again (issue 19: a kept log was half as large again, and every release regrew the replay's).
+ */
+export function keepReplayWorld(world: World): World {
+  if (replayLog === null || (world.log !== replayLog && world.log !== replayTwin)) {
+    releaseReplayLog();
+    return world;
+  }
+  // Already the twin: the kept world holds an exact array the replay never changes.
+  if (world.log === replayTwin) return world;
+  const kept = replayLog.slice();
+  replayTwin = kept;
+  return { ...world, log: kept };
 }
 
 /** Engine side: runs `f` (a transaction's evolves) with its entries written under `seq`. */
@@ -125,15 +174,16 @@ export function appendLog(world: World, entry: LogInput): World {
   const e = stamped(entry);
   const prev = world.log;
   const drop = Math.max(0, prev.length + 1 - logLimit(world));
-  if (prev === replayLog) {
+  const own = ownedLog(prev);
+  if (own !== null) {
     // The replay's own log: no kept world reads it, so the entry goes on in place (V8 trims an array's front in O(1)).
-    replayLog.push(e);
-    if (drop === 1) replayLog.shift();
-    else if (drop > 1) replayLog.splice(0, drop);
-    return { ...world, log: replayLog };
+    own.push(e);
+    if (drop === 1) own.shift();
+    else if (drop > 1) own.splice(0, drop);
+    return { ...world, log: own };
   }
   // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
-  const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
+  const log = replayOwns && replaySpare !== null && replaySpare !== prev ? intoSpare(prev, drop, e) : drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
   // The projection asks how the log grew (logExtension): told here, it need not walk the two logs.
   if (noting) noteExtension(prev, log, drop, [e]);
   if (replayOwns) replayLog = log;
@@ -159,7 +209,7 @@ export function replaceLastLog(world: World, entry: LogInput): World {
   if (last === undefined || last.tx !== currentSeq) throw new Error('replaceLastLog: the last entry is not this transaction\'s');
   const e = stamped(entry);
   // The replay's own log is rewritten in place (see appendLog); any other is copied.
-  const log = prev === replayLog ? replayLog : prev.slice();
+  const log = ownedLog(prev) ?? prev.slice();
   log[log.length - 1] = e;
   if (replayOwns) replayLog = log;
   // No noteExtension: the projection finds this transaction's growth by walking back to the last entry it held.
@@ -188,6 +238,18 @@ export function appendOrComplete(world: World, entry: LogInput, complete: (prev:
 
 /** A sentence without its closing full stop, to carry on: "Kira takes 10 damage" + ": HP 12 → 2." */
 export const openSentence = (s: string): string => (s.endsWith('.') ? s.slice(0, -1) : s);
+
+/** `prev` without its `drop` oldest entries and with `e`, written over the replay's spare array (see replaySpare). */
+function intoSpare(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
+  const out = replaySpare!;
+  replaySpare = null;
+  const n = prev.length - drop;
+  // In order from index 0, so the array stays packed (a write at its length appends).
+  for (let i = 0; i < n; i++) out[i] = prev[i + drop]!;
+  out.length = n;
+  out.push(e);
+  return out;
+}
 
 function withoutOldest(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
   const out = new Array<LogEntry>(prev.length - drop + 1);

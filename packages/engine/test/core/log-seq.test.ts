@@ -98,6 +98,46 @@ describe('log entries written with their transaction\'s seq (issue 19)', () => {
     expect(deepest).toBeGreaterThan(64);
   });
 
+  it('replays runs of undos and redos (a redo after a redo, notes after a redo, an undo at a checkpoint) to the same worlds (ADR 120)', () => {
+    // Bursts: some commands, then up to 4 undos, then up to as many redos. A replay keeps the world before each
+    // redo and each checkpoint with an exact copy of its log and appends to its own in place: no kept world may change.
+    const burst = fc.record({
+      commands: fc.array(fc.oneof(command.filter((c) => c.type !== 'history.undo' && c.type !== 'history.redo'), fc.constant<Command>({ type: 'log.note', text: 'more' })), { minLength: 1, maxLength: 40 }),
+      undos: fc.integer({ min: 0, max: 4 }),
+      redos: fc.integer({ min: 0, max: 4 }),
+    });
+    let deepest = 0;
+    let redoAfterRedo = 0;
+    fc.assert(
+      fc.property(fc.array(burst, { minLength: 4, maxLength: 8 }), fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }), fc.integer(), (bursts, limit, seed) => {
+        let t = engine.createTable({ tableId: 't', name: 'Bursts', rulesetId: 'test', settings: limit === undefined ? {} : { 'core.logLimit': limit } });
+        let i = 0;
+        const run = (c: Command) => {
+          const r = engine.execute(t, c, { rng: seededRng(seed + i++), actor: GM });
+          if (r.ok) t = r.value.table;
+          return r.ok;
+        };
+        // 100 notes first (a note never fails), so the at most 32 undos of the bursts leave the stack past its first checkpoint.
+        for (let n = 0; n < 100; n++) run({ type: 'log.note', text: `note ${n}` });
+        for (const b of bursts) {
+          b.commands.forEach(run);
+          for (let u = 0; u < b.undos; u++) run({ type: 'history.undo' });
+          for (let r = 0; r < Math.min(b.redos, b.undos); r++) run({ type: 'history.redo' });
+        }
+        // And always a redo after a redo, then a note on the redone world.
+        const tail: Command[] = [{ type: 'log.note', text: 'a' }, { type: 'log.note', text: 'b' }, { type: 'history.undo' }, { type: 'history.undo' }, { type: 'history.redo' }, { type: 'history.redo' }, { type: 'log.note', text: 'c' }];
+        if (tail.map(run).every(Boolean)) redoAfterRedo++;
+        deepest = Math.max(deepest, t.live.length);
+        expect(json(engine.replay(t.genesis, t.transactions))).toBe(json(t));
+        expect(replayProblems(engine, t)).toEqual([]);
+      }),
+      { numRuns: 15 },
+    );
+    // Not vacuous, by construction: 100 notes less at most 32 undos leave more than 64 entries, and the tail always runs.
+    expect(deepest).toBeGreaterThan(64);
+    expect(redoAfterRedo).toBe(15);
+  });
+
   it('drops as many of the oldest entries as the limit asks in one copy, and records the growth logExtension would find', () => {
     const base = engine.createTable({ tableId: 't', name: 'Cut', rulesetId: 'test' }).world;
     let w: World = base;
