@@ -461,17 +461,27 @@ export function createEngine(modules: readonly Module[]): Engine {
     return shown;
   }
 
-  // Per world (worlds are immutable); a module with eventViews and no declared basis gets a fresh key per world.
-  const bases = new WeakMap<World, string>();
+  // A module with eventViews and no declared basis gets a fresh key per world, kept per world (worlds are immutable).
+  // When every such module declares its basis, the basis is theirs worked out again (they keep their own memos):
+  // a weak map insert per world, once per command, cost more than that (issue 19, ADR 123).
+  const basisModules = modules.filter((m) => m.eventView !== undefined);
+  const bases = basisModules.every((m) => m.eventViewBasis !== undefined) ? null : new WeakMap<World, string>();
   let undeclared = 0;
-  function historyBasis(world: World): string {
-    let b = bases.get(world);
-    if (b === undefined) {
-      const keys = new Set<string>();
-      for (const m of modules) if (m.eventView !== undefined) keys.add(m.eventViewBasis?.(world) ?? `world ${++undeclared}`);
-      b = [...keys].join('\n');
-      bases.set(world, b);
+  // The distinct keys in module order, joined (most rulesets' modules share one foes basis: then that string, nothing made).
+  function basisOf(world: World): string {
+    let first: string | null = null;
+    let keys: Set<string> | null = null;
+    for (const m of basisModules) {
+      const k = m.eventViewBasis?.(world) ?? `world ${++undeclared}`;
+      if (first === null) first = k;
+      else if (k !== first) (keys ??= new Set([first])).add(k);
     }
+    return keys === null ? (first ?? '') : [...keys].join('\n');
+  }
+  function historyBasis(world: World): string {
+    if (bases === null) return basisOf(world);
+    let b = bases.get(world);
+    if (b === undefined) bases.set(world, (b = basisOf(world)));
     return b;
   }
 
