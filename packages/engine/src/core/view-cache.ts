@@ -281,15 +281,22 @@ function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
 }
 
 /**
- * Where a class's walk stands: `base` with its first `n` `parts` set to their `values` (last set wins). A
+ * Where a class's walk stands: `base` with the parts it `has` set to their `vals`, by place (last set wins). A
  * reused step only puts its parts here; the world is made (`reached`) when a projector must run on it, and
- * at the end. The arrays are kept between walks (a count, not `length = 0`, which would drop their storage).
+ * at the end. The arrays are kept between walks (sized by the projector's parts once).
  */
 interface Walk {
   base: World;
+  /** How many parts are set (their places in `ats`, in the order first set). */
   n: number;
-  readonly parts: Part[];
-  readonly values: unknown[];
+  readonly ats: number[];
+  /** By part (`at`): its value where the walk stands, when `has` it. */
+  readonly vals: unknown[];
+  readonly has: Uint8Array;
+  /** By part (`at`): whether its set value is another object than the base's (reached's scratch). */
+  readonly differs: Uint8Array;
+  /** The parts of the projector the walk serves, by `at`. */
+  readonly universe: readonly Part[];
   /** By part (`at`): 1 where the unprojected world moved since the class's last walk. */
   readonly source: Uint8Array;
   /** By part (`at`): 1 where the walk may stand on another object than the class's last walk did at the same step. */
@@ -301,22 +308,16 @@ const NO_WORLD = Object.freeze({}) as World;
 
 /** The value of `p` where the walk stands. */
 function valueAt(w: Walk, p: Part): unknown {
-  for (let k = w.n - 1; k >= 0; k--) if (w.parts[k]!.id === p.id) return w.values[k];
-  return partOf(w.base, p);
+  return w.has[p.at] === 1 ? w.vals[p.at] : partOf(w.base, p);
 }
 
-/** Sets `p` to `v` where the walk stands (nothing to note when it already holds it). */
+/** Sets `p` to `v` where the walk stands: by place, no search and no look at the base (reached compares, once a part). */
 function put(w: Walk, p: Part, v: unknown): void {
-  for (let k = 0; k < w.n; k++) {
-    if (w.parts[k]!.id === p.id) {
-      w.values[k] = v;
-      return;
-    }
+  if (w.has[p.at] === 0) {
+    w.has[p.at] = 1;
+    w.ats[w.n++] = p.at;
   }
-  if (partOf(w.base, p) !== v) {
-    w.parts[w.n] = p;
-    w.values[w.n++] = v;
-  }
+  w.vals[p.at] = v;
 }
 
 /** The walk's reads of `reads` are the values a step memo holds (its first `reads.length`). */
@@ -327,17 +328,24 @@ function sameReads(w: Walk, reads: readonly Part[], held: readonly unknown[]): b
 
 /** The world where the walk stands, made once (the walk then stands on it); `log`, when given, stands in for its log in a world made for one projector call (the walk does not move). */
 function reached(w: Walk, log?: readonly LogEntry[]): World {
-  let moved = log !== undefined;
-  for (let k = 0; k < w.n && !moved; k++) if (partOf(w.base, w.parts[k]!) !== w.values[k]) moved = true;
-  if (!moved) {
-    leave(w, 0);
+  let moved = false;
+  for (let k = 0; k < w.n; k++) {
+    const at = w.ats[k]!;
+    const d = partOf(w.base, w.universe[at]!) !== w.vals[at];
+    w.differs[at] = d ? 1 : 0;
+    if (d) moved = true;
+  }
+  if (!moved && log === undefined) {
+    leave(w);
     return w.base;
   }
   const out = { ...w.base } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
   for (let k = 0; k < w.n; k++) {
-    const p = w.parts[k]!;
-    const v = w.values[k];
+    const at = w.ats[k]!;
+    if (w.differs[at] === 0) continue;
+    const p = w.universe[at]!;
+    const v = w.vals[at];
     if (!p.ext) {
       out[p.key] = v;
       continue;
@@ -351,14 +359,18 @@ function reached(w: Walk, log?: readonly LogEntry[]): World {
     out['log'] = log;
     return out as unknown as World;
   }
-  leave(w, 0);
+  leave(w);
   return (w.base = out as unknown as World);
 }
 
-/** Forgets the walk's parts from `k` on (their values too: a kept walk holds no world's parts alive). */
-function leave(w: Walk, k: number): void {
-  for (let i = k; i < w.n; i++) w.values[i] = undefined;
-  w.n = k;
+/** Forgets the walk's parts (their values too: a kept walk holds no world's parts alive). */
+function leave(w: Walk): void {
+  for (let k = 0; k < w.n; k++) {
+    const at = w.ats[k]!;
+    w.has[at] = 0;
+    w.vals[at] = undefined;
+  }
+  w.n = 0;
 }
 
 /** A step's memo from its input's values (reads, then written parts) and where the walk stands after it. */
@@ -631,6 +643,11 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, keysOf(viewer).lane, firstSeat, projecting.length);
   }
 
+  const newWalk = (): Walk => {
+    const n = universe.length;
+    return { base: NO_WORLD, n: 0, ats: [], vals: new Array<unknown>(n).fill(undefined), has: new Uint8Array(n), differs: new Uint8Array(n), universe, source: new Uint8Array(n), moved: new Uint8Array(n) };
+  };
+
   /** A walk not in use (one per projector: a walk is not re-entered, but a projector that threw leaves its walk behind). */
   let idleWalk: Walk | null = null;
 
@@ -643,10 +660,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const held = last?.steps;
     // The memos, copied from last time's only from the first step whose memo changed.
     let done: StepMemo[] | null = held === undefined ? [] : null;
-    const w = idleWalk ?? { base: start, n: 0, parts: [], values: [], source: new Uint8Array(universe.length), moved: new Uint8Array(universe.length) };
+    const w = idleWalk ?? newWalk();
     idleWalk = null;
     w.base = start;
-    leave(w, 0);
+    leave(w);
     // Which parts moved since the class's last walk, by place: in the unprojected world (a projector may read it as its
     // source), and where the walk stands (from its start's, then kept step by step), so a step's reads are checked with
     // a few array reads and no lookups by name. Null once a step the walk cannot follow ran (an undeclared one): values
