@@ -648,6 +648,31 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return { base: NO_WORLD, n: 0, ats: [], vals: new Array<unknown>(n).fill(undefined), has: new Uint8Array(n), differs: new Uint8Array(n), universe, source: new Uint8Array(n), moved: new Uint8Array(n) };
   };
 
+  /**
+   * movedFlags for a pair of worlds, kept for the next walk over the same pair (two slots: the unprojected pair every
+   * class and lane asks for, and the shared steps' outputs every seat's lane starts from). They keep those worlds alive
+   * until the next pairs, no more.
+   */
+  const pairs: { a: World; b: World; readonly flags: Uint8Array }[] = [
+    { a: NO_WORLD, b: NO_WORLD, flags: new Uint8Array(universe.length) },
+    { a: NO_WORLD, b: NO_WORLD, flags: new Uint8Array(universe.length) },
+  ];
+  let nextPair = 0;
+  function flagsOf(a: World, b: World, into: Uint8Array): void {
+    for (const p of pairs) {
+      if (p.a === a && p.b === b) {
+        into.set(p.flags);
+        return;
+      }
+    }
+    movedFlags(universe, a, b, into);
+    const p = pairs[nextPair]!;
+    nextPair = 1 - nextPair;
+    p.a = a;
+    p.b = b;
+    p.flags.set(into);
+  }
+
   /** A walk not in use (one per projector: a walk is not re-entered, but a projector that threw leaves its walk behind). */
   let idleWalk: Walk | null = null;
 
@@ -671,10 +696,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const source = w.source;
     let moved: Uint8Array | null = null;
     if (last !== undefined) {
-      movedFlags(universe, last.source, world, source);
+      flagsOf(last.source, world, source);
       moved = w.moved;
       if (start === world && last.start === last.source) moved.set(source);
-      else movedFlags(universe, last.start, start, moved);
+      else flagsOf(last.start, start, moved);
     }
     for (let i = from; i < to; i++) {
       const m = projecting[i]!;
