@@ -248,7 +248,7 @@ function movedFlags(universe: readonly Part[], a: World, b: World, into: Uint8Ar
   const eb = b.ext;
   for (let k = 0; k < universe.length; k++) {
     const p = universe[k]!;
-    into[k] = (p.ext ? ea === eb || partOf(a, p) === partOf(b, p) : (a as unknown as Record<string, unknown>)[p.key] === (b as unknown as Record<string, unknown>)[p.key]) ? 0 : 1;
+    into[k] = (p.ext && ea === eb) || partOf(a, p) === partOf(b, p) ? 0 : 1;
   }
 }
 
