@@ -482,25 +482,28 @@ export function createEngine(modules: readonly Module[]): Engine {
     return shown;
   }
 
-  // Per world (worlds are immutable); a module with eventViews and no declared basis gets a fresh key per world.
-  const bases = new WeakMap<World, string>();
+  // A module with eventViews and no declared basis gets a fresh key per world, kept per world (worlds are immutable).
+  // When every such module declares its basis, the basis is theirs worked out again (they keep their own memos):
+  // a weak map insert per world, once per command, cost more than that (issue 19, ADR 123).
+  const basisModules = modules.filter((m) => m.eventView !== undefined);
+  const bases = basisModules.every((m) => m.eventViewBasis !== undefined) ? null : new WeakMap<World, string>();
   let undeclared = 0;
-  function historyBasis(world: World): string {
-    let b = bases.get(world);
-    if (b === undefined) {
-      // The distinct keys in module order, joined by newlines: the one key as it is when there is one (most
-      // rulesets), no Set or array per world (a room asks once per command, issue 19).
-      let first: string | null = null;
-      let rest: string[] | null = null;
-      for (const m of modules) {
-        if (m.eventView === undefined) continue;
-        const k = m.eventViewBasis?.(world) ?? `world ${++undeclared}`;
-        if (first === null) first = k;
-        else if (k !== first && !(rest?.includes(k) ?? false)) (rest ??= []).push(k);
-      }
-      b = first === null ? '' : rest === null ? first : [first, ...rest].join('\n');
-      bases.set(world, b);
+  // The distinct keys in module order, joined by newlines: the one key as it is when there is one (most rulesets'
+  // modules share one foes basis), no Set or array per world (a room asks once per command, issue 19).
+  function basisOf(world: World): string {
+    let first: string | null = null;
+    let rest: string[] | null = null;
+    for (const m of basisModules) {
+      const k = m.eventViewBasis?.(world) ?? `world ${++undeclared}`;
+      if (first === null) first = k;
+      else if (k !== first && !(rest?.includes(k) ?? false)) (rest ??= []).push(k);
     }
+    return first === null ? '' : rest === null ? first : [first, ...rest].join('\n');
+  }
+  function historyBasis(world: World): string {
+    if (bases === null) return basisOf(world);
+    let b = bases.get(world);
+    if (b === undefined) bases.set(world, (b = basisOf(world)));
     return b;
   }
 

@@ -29,16 +29,18 @@ const PASSED = Symbol('passed');
 /** An undeclared step's place in a class's memo: it runs every time, so nothing of it is kept. */
 const UNDECLARED: StepMemo = { reads: [], outs: [], basis: undefined };
 
-/** A WorldPart resolved once: a top-level field, or a key of `ext`; `id` is the WorldPart itself (parts of different steps compare by it). */
+/**
+ * A WorldPart resolved once: a top-level field, or a key of `ext`; `id` is the WorldPart itself (parts of different steps
+ * compare by it); `at` its place among the parts a projector's steps declare (the log is 0), where a walk notes it moved.
+ */
 interface Part {
   readonly ext: boolean;
   readonly key: string;
   readonly id: string;
+  readonly at: number;
 }
 
-const compile = (parts: readonly WorldPart[]): Part[] => parts.map((p) => (p.startsWith('ext.') ? { ext: true, key: p.slice(4), id: p } : { ext: false, key: p, id: p }));
-
-const LOG_PART: Part = { ext: false, key: 'log', id: 'log' };
+const LOG_PART: Part = { ext: false, key: 'log', id: 'log', at: 0 };
 
 /** A class's last projection: the unprojected world it came from, where its steps started, their memos and what they made. */
 interface ClassMemo {
@@ -211,9 +213,9 @@ interface WorldDiff {
 }
 
 /**
- * One slot: every step of every visibility class's walk asks whether its reads moved between the same two
- * worlds (the one last projected and the new one), so the two are compared key by key once, not once per
- * read per step per class. It keeps those two worlds alive until the next pair, no more.
+ * One slot: a walk that met a step it cannot follow (an undeclared one) asks for each later step whether its
+ * reads moved between the same two worlds (the one last projected and the new one), so the two are compared key
+ * by key once, not once per read per step. It keeps those two worlds alive until the next pair, no more.
  */
 let lastDiff: WorldDiff | null = null;
 
@@ -233,6 +235,43 @@ function worldDiff(a: World, b: World): WorldDiff {
   return (lastDiff = { a, b, top, ext });
 }
 
+/**
+ * Which of a projector's `universe` of parts moved between `a` and `b` (1 at a part's `at`), into `into`: the declared parts
+ * compared one by one (a dozen reads), not every key of both worlds as worldDiff does.
+ */
+function movedFlags(universe: readonly Part[], a: World, b: World, into: Uint8Array): void {
+  if (a === b) {
+    into.fill(0);
+    return;
+  }
+  const ea = a.ext;
+  const eb = b.ext;
+  for (let k = 0; k < universe.length; k++) {
+    const p = universe[k]!;
+    into[k] = (p.ext && ea === eb) || partOf(a, p) === partOf(b, p) ? 0 : 1;
+  }
+}
+
+/** Whether none of `parts` is flagged in `flags`. */
+function noneFlagged(parts: readonly Part[], flags: Uint8Array): boolean {
+  for (let j = 0; j < parts.length; j++) if (flags[parts[j]!.at] !== 0) return false;
+  return true;
+}
+
+/**
+ * Notes, after a step, which of its written parts stand where the class's last walk left them: `was` is its memo from then,
+ * `now` its memo now (the same object when it was reused). Conservative: a part it cannot vouch for is marked moved.
+ */
+function noteWrites(moved: Uint8Array, writes: readonly Part[], was: StepMemo, now: StepMemo): void {
+  for (let j = 0; j < writes.length; j++) {
+    const o = now.outs[j];
+    const at = writes[j]!.at;
+    if (o !== PASSED) moved[at] = o === was.outs[j] ? 0 : 1;
+    else if (was.outs[j] !== PASSED) moved[at] = 1;
+    // Passed through then and now: it moved exactly when its input did (the flag stands).
+  }
+}
+
 /** Whether `parts` are the same objects in the pair of unprojected worlds a walk compares again and again (through worldDiff). */
 function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
   if (a === b) return true;
@@ -242,15 +281,26 @@ function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
 }
 
 /**
- * Where a class's walk stands: `base` with its first `n` `parts` set to their `values` (last set wins). A
+ * Where a class's walk stands: `base` with the parts it `has` set to their `vals`, by place (last set wins). A
  * reused step only puts its parts here; the world is made (`reached`) when a projector must run on it, and
- * at the end. The arrays are kept between walks (a count, not `length = 0`, which would drop their storage).
+ * at the end. The arrays are kept between walks (sized by the projector's parts once).
  */
 interface Walk {
   base: World;
+  /** How many parts are set (their places in `ats`, in the order first set). */
   n: number;
-  readonly parts: Part[];
-  readonly values: unknown[];
+  readonly ats: number[];
+  /** By part (`at`): its value where the walk stands, when `has` it. */
+  readonly vals: unknown[];
+  readonly has: Uint8Array;
+  /** By part (`at`): whether its set value is another object than the base's (reached's scratch). */
+  readonly differs: Uint8Array;
+  /** The parts of the projector the walk serves, by `at`. */
+  readonly universe: readonly Part[];
+  /** By part (`at`): 1 where the unprojected world moved since the class's last walk. */
+  readonly source: Uint8Array;
+  /** By part (`at`): 1 where the walk may stand on another object than the class's last walk did at the same step. */
+  readonly moved: Uint8Array;
 }
 
 /** What an idle walk stands on: no world (a kept walk keeps no table's world alive). */
@@ -258,22 +308,16 @@ const NO_WORLD = Object.freeze({}) as World;
 
 /** The value of `p` where the walk stands. */
 function valueAt(w: Walk, p: Part): unknown {
-  for (let k = w.n - 1; k >= 0; k--) if (w.parts[k]!.id === p.id) return w.values[k];
-  return partOf(w.base, p);
+  return w.has[p.at] === 1 ? w.vals[p.at] : partOf(w.base, p);
 }
 
-/** Sets `p` to `v` where the walk stands (nothing to note when it already holds it). */
+/** Sets `p` to `v` where the walk stands: by place, no search and no look at the base (reached compares, once a part). */
 function put(w: Walk, p: Part, v: unknown): void {
-  for (let k = 0; k < w.n; k++) {
-    if (w.parts[k]!.id === p.id) {
-      w.values[k] = v;
-      return;
-    }
+  if (w.has[p.at] === 0) {
+    w.has[p.at] = 1;
+    w.ats[w.n++] = p.at;
   }
-  if (partOf(w.base, p) !== v) {
-    w.parts[w.n] = p;
-    w.values[w.n++] = v;
-  }
+  w.vals[p.at] = v;
 }
 
 /** The walk's reads of `reads` are the values a step memo holds (its first `reads.length`). */
@@ -284,17 +328,24 @@ function sameReads(w: Walk, reads: readonly Part[], held: readonly unknown[]): b
 
 /** The world where the walk stands, made once (the walk then stands on it); `log`, when given, stands in for its log in a world made for one projector call (the walk does not move). */
 function reached(w: Walk, log?: readonly LogEntry[]): World {
-  let moved = log !== undefined;
-  for (let k = 0; k < w.n && !moved; k++) if (partOf(w.base, w.parts[k]!) !== w.values[k]) moved = true;
-  if (!moved) {
-    leave(w, 0);
+  let moved = false;
+  for (let k = 0; k < w.n; k++) {
+    const at = w.ats[k]!;
+    const d = partOf(w.base, w.universe[at]!) !== w.vals[at];
+    w.differs[at] = d ? 1 : 0;
+    if (d) moved = true;
+  }
+  if (!moved && log === undefined) {
+    leave(w);
     return w.base;
   }
   const out = { ...w.base } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
   for (let k = 0; k < w.n; k++) {
-    const p = w.parts[k]!;
-    const v = w.values[k];
+    const at = w.ats[k]!;
+    if (w.differs[at] === 0) continue;
+    const p = w.universe[at]!;
+    const v = w.vals[at];
     if (!p.ext) {
       out[p.key] = v;
       continue;
@@ -308,14 +359,18 @@ function reached(w: Walk, log?: readonly LogEntry[]): World {
     out['log'] = log;
     return out as unknown as World;
   }
-  leave(w, 0);
+  leave(w);
   return (w.base = out as unknown as World);
 }
 
-/** Forgets the walk's parts from `k` on (their values too: a kept walk holds no world's parts alive). */
-function leave(w: Walk, k: number): void {
-  for (let i = k; i < w.n; i++) w.values[i] = undefined;
-  w.n = k;
+/** Forgets the walk's parts (their values too: a kept walk holds no world's parts alive). */
+function leave(w: Walk): void {
+  for (let k = 0; k < w.n; k++) {
+    const at = w.ats[k]!;
+    w.has[at] = 0;
+    w.vals[at] = undefined;
+  }
+  w.n = 0;
 }
 
 /** A step's memo from its input's values (reads, then written parts) and where the walk stands after it. */
@@ -530,6 +585,19 @@ function windowStepOf(declared: readonly ({ readonly reads: readonly Part[]; rea
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: FinalLog, viewer: Viewer) => World) {
   const projecting = seatStepsLast(modules.filter((m) => m.project !== undefined));
+  // Every part the steps declare, once each (the log first): a walk notes which of them moved by place, not by name.
+  const universe: Part[] = [LOG_PART];
+  const byId = new Map<string, Part>([[LOG_PART.id, LOG_PART]]);
+  const compile = (parts: readonly WorldPart[]): Part[] =>
+    parts.map((id) => {
+      let p = byId.get(id);
+      if (p === undefined) {
+        p = id.startsWith('ext.') ? { ext: true, key: id.slice(4), id, at: universe.length } : { ext: false, key: id, id, at: universe.length };
+        byId.set(id, p);
+        universe.push(p);
+      }
+      return p;
+    });
   // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
   const declared = projecting.map((m) => {
     const d = m.projectReads;
@@ -575,6 +643,36 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, keysOf(viewer).lane, firstSeat, projecting.length);
   }
 
+  const newWalk = (): Walk => {
+    const n = universe.length;
+    return { base: NO_WORLD, n: 0, ats: [], vals: new Array<unknown>(n).fill(undefined), has: new Uint8Array(n), differs: new Uint8Array(n), universe, source: new Uint8Array(n), moved: new Uint8Array(n) };
+  };
+
+  /**
+   * movedFlags for a pair of worlds, kept for the next walk over the same pair (two slots: the unprojected pair every
+   * class and lane asks for, and the shared steps' outputs every seat's lane starts from). They keep those worlds alive
+   * until the next pairs, no more.
+   */
+  const pairs: { a: World; b: World; readonly flags: Uint8Array }[] = [
+    { a: NO_WORLD, b: NO_WORLD, flags: new Uint8Array(universe.length) },
+    { a: NO_WORLD, b: NO_WORLD, flags: new Uint8Array(universe.length) },
+  ];
+  let nextPair = 0;
+  function flagsOf(a: World, b: World, into: Uint8Array): void {
+    for (const p of pairs) {
+      if (p.a === a && p.b === b) {
+        into.set(p.flags);
+        return;
+      }
+    }
+    movedFlags(universe, a, b, into);
+    const p = pairs[nextPair]!;
+    nextPair = 1 - nextPair;
+    p.a = a;
+    p.b = b;
+    p.flags.set(into);
+  }
+
   /** A walk not in use (one per projector: a walk is not re-entered, but a projector that threw leaves its walk behind). */
   let idleWalk: Walk | null = null;
 
@@ -587,10 +685,22 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const held = last?.steps;
     // The memos, copied from last time's only from the first step whose memo changed.
     let done: StepMemo[] | null = held === undefined ? [] : null;
-    const w = idleWalk ?? { base: start, n: 0, parts: [], values: [] };
+    const w = idleWalk ?? newWalk();
     idleWalk = null;
     w.base = start;
-    leave(w, 0);
+    leave(w);
+    // Which parts moved since the class's last walk, by place: in the unprojected world (a projector may read it as its
+    // source), and where the walk stands (from its start's, then kept step by step), so a step's reads are checked with
+    // a few array reads and no lookups by name. Null once a step the walk cannot follow ran (an undeclared one): values
+    // are compared then, as before.
+    const source = w.source;
+    let moved: Uint8Array | null = null;
+    if (last !== undefined) {
+      flagsOf(last.source, world, source);
+      moved = w.moved;
+      if (start === world && last.start === last.source) moved.set(source);
+      else flagsOf(last.start, start, moved);
+    }
     for (let i = from; i < to; i++) {
       const m = projecting[i]!;
       const d = declared[i]!;
@@ -599,7 +709,11 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       let memo: StepMemo | null = null;
       // The input's logBasis when worked out below and the projector then runs afresh on that same input.
       let basisNow: string | undefined;
-      if (d !== null && prev !== undefined && sameSourceParts(d.reads, last!.source, world) && sameReads(w, d.reads, prev.reads)) {
+      if (
+        d !== null &&
+        prev !== undefined &&
+        (moved !== null ? noneFlagged(d.reads, source) && noneFlagged(d.reads, moved) : sameSourceParts(d.reads, last!.source, world) && sameReads(w, d.reads, prev.reads))
+      ) {
         const n = d.reads.length;
         const inLog = d.logByEntry ? (valueAt(w, LOG_PART) as readonly LogEntry[]) : null;
         if (inLog === null || prev.reads[n] === inLog) {
@@ -659,7 +773,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           // A loop, not filter/map closures: the encounter step re-runs on every clock advance, for each class.
           if (prev !== undefined && prev !== UNDECLARED) {
             for (const f of d.from) {
-              if (f.at < 0 || prev.outs[f.at] === PASSED || partOf(output, f.part) === partOf(input, f.part) || !sameSourceParts(f.reads, last!.source, world)) continue;
+              if (f.at < 0 || prev.outs[f.at] === PASSED || partOf(output, f.part) === partOf(input, f.part) || !(moved !== null ? noneFlagged(f.reads, source) : sameSourceParts(f.reads, last!.source, world))) continue;
               let same = true;
               for (let k = 0; k < f.reads.length && same; k++) same = f.places[k]! >= 0 && prev.reads[f.places[k]!] === partOf(input, f.reads[k]!);
               if (same) put(w, f.part, prev.outs[f.at]);
@@ -667,6 +781,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           }
           memo = memoAfter(d.writes, valuesOf(d.reads, input, d.logByEntry), valuesOf(d.writes, input, false), w, d.logBasis === null ? undefined : (basisNow ?? d.logBasis(input)));
         }
+      }
+      if (moved !== null) {
+        if (d === null || prev === undefined || prev === UNDECLARED) moved = null;
+        else noteWrites(moved, d.writes, prev, memo);
       }
       if (done === null && memo !== prev) done = held!.slice(0, i - from);
       done?.push(memo);
