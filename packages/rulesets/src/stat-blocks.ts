@@ -100,6 +100,8 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
       .regex(/^\s*(\d{1,3}|\d{0,3}\s*d\s*\d{1,3}\s*([+-]\s*\d{1,3})?)\s*$/i, 'damage must be dice such as 1d6+1, or a number')
       .meta({ title: 'Basic Attack damage', description: 'dice such as 1d6+1, or a number (its damage on a hit)' })
       .optional(),
+    // ADR 124: which Basic Attack it makes, and so its reach (melee Swinging, ranged Shooting, magic Throwing).
+    attackKind: z.enum(['melee', 'ranged', 'magic']).meta({ title: 'Basic Attack kind', description: 'melee reaches Swinging Distance (1u), ranged Shooting (16u), magic Throwing (8u); none: melee' }).optional(),
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
   daggerheart: z.strictObject({
