@@ -21,7 +21,7 @@ const SIX = ['not said (no reach check)', 'Swinging Distance (1u)', 'Spearing Di
 describe('Kleptonomicon: an attack reaches as far as its Distance', () => {
   it('the phone and the GM say how far the target is: one out of reach is refused on screen, one in reach is logged with its distance', async () => {
     const n = await night(e2e!, 'kleptonomicon', 'Ann');
-    const bolt = { id: 'fire-bolt', name: 'Fire Bolt', time: 'beat', attack: true, modifier: 20, damage: '1', reach: 'throwing' };
+    const bolt = { id: 'fire-bolt', name: 'Fire Bolt', time: 'beat', attack: true, modifier: 6, damage: '1', reach: 'throwing' };
     await n.gmSock.command({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: n.seatId, stats: { edgeSave: 9, attackModifier: 20, attackDamage: '1', abilities: [bolt] } });
     await n.gmSock.command({ type: 'kleptonomicon.startEpisode' });
     await n.gmSock.command({ type: 'kleptonomicon.freeplay' });
@@ -61,7 +61,7 @@ describe('Kleptonomicon: an attack reaches as far as its Distance', () => {
     await expect.poll(async () => (await strike.getByTestId('action-odds').textContent())?.toLowerCase()).toContain('out of reach: guard is at shooting distance (16u); fire bolt reaches throwing distance (8u)');
     await strike.getByRole('button', { name: 'Roll: Fire Bolt', exact: true }).click();
     await expect.poll(() => strike.getByRole('alert').textContent()).toContain('Guard is at Shooting Distance (16u); Fire Bolt reaches Throwing Distance (8u)');
-    // In reach, the odds are the plain chance: +20 against Defense 7 misses only on a critical 0 (1/20): 95%.
+    // In reach, the odds are the plain chance: +6 against Defense 7 misses only on a critical 0 (1/20): 95%.
     await gmAt.selectOption({ label: 'Spitting Distance (4u)' });
     await oddsOf(strike, '95% to hit');
     const hit = await roll(strike, 'Roll: Fire Bolt');
