@@ -34,7 +34,7 @@ describe('Kleptonomicon: an attack reaches as far as its Distance', () => {
     // The phone: each Basic Attack with its reach in words, the six distances by name and "not said".
     const form = await openAction(ann.p, 'Basic Attack');
     expect(await form.getByLabel('Basic Attack', { exact: true }).locator('option').allTextContents()).toEqual(['Melee, reaches Swinging Distance (1u)', 'Ranged, reaches Shooting Distance (16u)', 'Magic, reaches Throwing Distance (8u)']);
-    const at = form.getByLabel('Target is at');
+    const at = form.getByLabel('How far away');
     expect(await at.locator('option').allTextContents()).toEqual(SIX);
     expect(await at.inputValue()).toBe('');
     await at.selectOption({ label: 'Throwing Distance (8u)' });
@@ -55,7 +55,7 @@ describe('Kleptonomicon: an attack reaches as far as its Distance', () => {
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Alice: actions');
     const strike = await openAction(gm.p, 'Fire Bolt');
     expect(await strike.getByLabel('Reach').textContent()).toBe('Throwing Distance (8u)');
-    const gmAt = strike.getByLabel('Target is at');
+    const gmAt = strike.getByLabel('How far away');
     expect(await gmAt.locator('option').allTextContents()).toEqual(SIX);
     await gmAt.selectOption({ label: 'Shooting Distance (16u)' });
     await expect.poll(async () => (await strike.getByTestId('action-odds').textContent())?.toLowerCase()).toContain('out of reach: guard is at shooting distance (16u); fire bolt reaches throwing distance (8u)');

@@ -41,7 +41,7 @@ function attackFormOf(a: Actor, targets: readonly ActionOption[], extra: { reado
   const kinds = 'basic' in reach ? [reach.basic, ...BASIC_ATTACKS.filter((k) => k !== reach.basic)] : [];
   const choices = [
     ...(kinds.length === 0 ? [] : [{ field: 'basic', label: 'Basic Attack', options: kinds.map((k) => ({ value: k, label: `${k[0]!.toUpperCase()}${k.slice(1)}, reaches ${reachWords(reachOf(null, k, sixth))}` })) }]),
-    ...('opportunity' in reach ? [] : [{ field: 'distance', label: 'Target is at', options: [{ value: '', label: 'not said (no reach check)' }, ...distances(sixth).map((d) => ({ value: d.id, label: distanceWords(d) }))] }]),
+    ...('opportunity' in reach ? [] : [{ field: 'distance', label: 'How far away', options: [{ value: '', label: 'not said (no reach check)' }, ...distances(sixth).map((d) => ({ value: d.id, label: distanceWords(d) }))] }]),
   ];
   const reachText = 'ability' in reach ? [{ field: 'reach', label: 'Reach', value: reachWords(reachOf(reach.ability, 'melee', sixth)), max: 60, readOnly: true }] : [];
   const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
