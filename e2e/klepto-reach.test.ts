@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e, untilTurnOf } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
+import { horizontalOverflow } from './web.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -44,7 +45,7 @@ describe('Kleptonomicon: an attack reaches as far as its Distance', () => {
     expect(await form.getByTestId('action-result').count()).toBe(0);
     await expect.poll(() => ann.p.getByRole('img', { name: 'beats: 2 of 2 left' }).count()).toBe(1);
     // Nothing spills sideways at 390 px with the two new pickers.
-    expect(await ann.p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await horizontalOverflow(ann.p)).toBe(0);
 
     await form.getByLabel('Basic Attack', { exact: true }).selectOption({ label: 'Ranged, reaches Shooting Distance (16u)' });
     const result = await roll(form, 'Roll: Basic Attack');

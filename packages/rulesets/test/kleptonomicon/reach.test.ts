@@ -154,7 +154,7 @@ describe('property: an attack is refused exactly when a said distance is beyond 
         const six = distances(sixth);
         const reach = six[reachIndex]!;
         const s = fight([{ name: 'Strike', time: 'beat', attack: true, reach: reach.id }], sixth === DEFAULT_SIXTH_DISTANCE ? undefined : { ...sixth });
-        const args = 'index' in said ? { abilityId: 'strike', distance: six[said.index]!.id } : { abilityId: 'strike', units: said.units };
+        const args: { [k: string]: Json } = 'index' in said ? { abilityId: 'strike', distance: six[said.index]!.id } : { abilityId: 'strike', units: said.units };
         const r = odds(s, args);
         // The oracle: distances are ordered, so a named one is past the reach iff it comes after it; units against the reach's units.
         const refused = 'index' in said ? said.index > reachIndex : reach.units !== null && said.units > reach.units;
