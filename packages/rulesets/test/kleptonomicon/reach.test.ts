@@ -80,6 +80,14 @@ describe("the Basic Attacks' reach (004 \"Distance\")", () => {
     expect(basic.choices.find((c) => c.field === 'distance')!.options.map((o) => o.label)).toEqual(['not said (no reach check)', 'Swinging Distance (1u)', 'Spearing Distance (2u)', 'Spitting Distance (4u)', 'Throwing Distance (8u)', 'Shooting Distance (16u)', 'Seeing Distance (past 16u)']);
   });
 
+  it("the sheet editor sets the kind: its log line says so, and an attack without `basic` then reaches as a ranged one", () => {
+    const s = fight();
+    s.run({ type: 'character.sheet.set', characterId: ALICE, sheet: { attackKind: 'ranged' }, patch: true });
+    expect(s.world.log.at(-1)?.text).toContain('ranged Basic Attack');
+    expect(s.fail(attack({ distance: 'seeing' }), ANN).message).toBe('Guard is at Seeing Distance (past 16u); a ranged attack reaches Shooting Distance (16u)');
+    expect(s.fail({ type: 'character.sheet.set', characterId: ALICE, sheet: { attackKind: 'thrown' }, patch: true }).path).toContain('attackKind');
+  });
+
   it('the improvised maneuver reaches as the Basic Attack it builds on: melee stops at Swinging, ranged takes Shooting', () => {
     const s = fight();
     expect(s.fail(attack({ maneuver: true, distance: 'spearing' }), ANN).message).toBe('Guard is at Spearing Distance (2u); a melee attack reaches Swinging Distance (1u)');
