@@ -53,7 +53,7 @@ export const STAT_BLOCK_LABELS: { readonly [rulesetId: string]: { readonly [key:
     delivery: 'Delivery',
   },
   // 004: Edge Save, Defense, creature type, the Basic Attack.
-  kleptonomicon: { ...HP, edgeSave: 'Edge Save', defense: 'Defense', creatureType: 'Creature type', attackModifier: 'Basic Attack modifier', attackDamage: 'Basic Attack damage' },
+  kleptonomicon: { ...HP, edgeSave: 'Edge Save', defense: 'Defense', creatureType: 'Creature type', attackModifier: 'Basic Attack modifier', attackDamage: 'Basic Attack damage', attackKind: 'Basic Attack kind' },
   // 000: difficulty, the Major and Severe thresholds, Stress, moves.
   daggerheart: { ...HP, difficulty: 'Difficulty', major: 'Major threshold', severe: 'Severe threshold', stress: 'Stress', attack: 'Attack modifier', damage: 'Damage', moves: 'Moves' },
 };

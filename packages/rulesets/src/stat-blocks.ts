@@ -11,6 +11,7 @@ import { MAX_MOVES } from './daggerheart/limits.js';
 import { DAMAGE_TYPES } from './36th-way/damage.js';
 import { ability as tswAbility } from './36th-way/declarations.js';
 import { MAX_ABILITIES } from './36th-way/abilities.js';
+import { BASIC_ATTACKS } from './kleptonomicon/distances.js';
 import { withTitles } from './field-titles.js';
 import { STAT_BLOCK_LABELS, statBlockValue, STAT_BLOCK_VALUE_WORDS } from './stat-block-labels.js';
 
@@ -100,6 +101,8 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
       .regex(/^\s*(\d{1,3}|\d{0,3}\s*d\s*\d{1,3}\s*([+-]\s*\d{1,3})?)\s*$/i, 'damage must be dice such as 1d6+1, or a number')
       .meta({ title: 'Basic Attack damage', description: 'dice such as 1d6+1, or a number (its damage on a hit)' })
       .optional(),
+    // ADR 124: which Basic Attack it makes, and so its reach (melee Swinging, ranged Shooting, magic Throwing).
+    attackKind: z.enum(BASIC_ATTACKS).meta({ title: 'Basic Attack kind', description: 'melee reaches Swinging Distance (1u), ranged Shooting (16u), magic Throwing (8u); none: melee' }).optional(),
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
   daggerheart: z.strictObject({

@@ -6,12 +6,13 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { BEATS_ECONOMY, controls, err, getEncounter, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, actorOf, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { basicAttackOf, defenseOf } from './attack.js';
+import { basicAttackOf, defenseOf, reachOf, reachWords } from './attack.js';
+import { BASIC_ATTACKS, distances, distanceWords, type BasicAttack } from './distances.js';
 import { abilitiesOf, sheet, stylesOf } from './context.js';
 import { poolLeft, startTurnMovement, styleLeft } from './movement.js';
 import { ABILITY_TIME_WORDS, abilityUse, type Ability } from './phases.js';
 import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
-import { K, numberSetting, setting } from './settings.js';
+import { K, numberSetting, setting, sixthDistance } from './settings.js';
 import { getKlepto } from './state.js';
 
 const yes = { allowed: true, reason: null };
@@ -25,26 +26,40 @@ const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, valu
 export const PLAYER_ADVANTAGE = 'none (the GM grants Advantage or Disadvantage)';
 const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
 
+/** What an attack form knows of its reach (ADR 124): a Basic Attack's kind to start with, an ability, or the Opportunity Attack. */
+type AttackReach = { readonly basic: BasicAttack } | { readonly ability: Ability } | { readonly opportunity: true };
+
 const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
 
 /** The attack form (ADR 51): the GM keeps every box; a player's shows the sheet's numbers and no Defense box (ADR 56). */
-function attackFormOf(a: Actor, targets: readonly ActionOption[], extra: { readonly [k: string]: Json }, modifier: number, damage: string) {
+function attackFormOf(a: Actor, targets: readonly ActionOption[], extra: { readonly [k: string]: Json }, modifier: number, damage: string, reach: AttackReach) {
   const id = a.combatant.id;
   const gm = a.viewer.role === 'gm';
+  const sixth = sixthDistance(a.world);
+  // ADR 124: a Basic Attack's kind is picked (the sheet's first), an ability's reach is shown; the target's distance is
+  // said or not (no map: unsaid is unchecked). The Opportunity Attack's target has just left its Swinging Distance.
+  const kinds = 'basic' in reach ? [reach.basic, ...BASIC_ATTACKS.filter((k) => k !== reach.basic)] : [];
+  const choices = [
+    ...(kinds.length === 0 ? [] : [{ field: 'basic', label: 'Basic Attack', options: kinds.map((k) => ({ value: k, label: `${k[0]!.toUpperCase()}${k.slice(1)}, reaches ${reachWords(reachOf(null, k, sixth))}` })) }]),
+    ...('opportunity' in reach ? [] : [{ field: 'distance', label: 'How far away', options: [{ value: '', label: 'not said (no reach check)' }, ...distances(sixth).map((d) => ({ value: d.id, label: distanceWords(d) }))] }]),
+  ];
+  const reachText = 'ability' in reach ? [{ field: 'reach', label: 'Reach', value: reachWords(reachOf(reach.ability, 'melee', sixth)), max: 60, readOnly: true }] : [];
   const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
   return {
     command: 'kleptonomicon.attack',
     fixed: { attackerId: id, ...extra },
     target: { field: 'targetId', multiple: false, options: targets },
+    choices,
     numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [],
     texts: gm
-      ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }]
+      ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }, ...reachText]
       : [
           { field: 'modifier', label: 'Test modifier (from the sheet)', value: signed(modifier), max: 4, readOnly: true },
           { field: 'advantage', label: 'Advantage', value: extra['maneuver'] === true ? '1 Disadvantage (the improvised maneuver)' : PLAYER_ADVANTAGE, max: 60, readOnly: true },
           { field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true },
+          ...reachText,
         ],
-    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId'] },
+    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'basic', 'distance', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId', 'basic', 'distance'] },
   };
 }
 
@@ -94,7 +109,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   // attackFormOf: the GM keeps every box. A player's form has no Defense box (the record decides, or the GM: a typed one
   // would be a dead box beside "the GM keeps it secret"), and shows the Test modifier, the Advantage and the
   // damage the rules give, none of which a player may rewrite (ADR 56; review 9: modifier and advantage).
-  const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => attackFormOf(a, targets, extra, modifier, damage);
+  const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string, reach: AttackReach = { basic: basic.kind }) => attackFormOf(a, targets, extra, modifier, damage, reach);
   const someone = targets.length === 0 ? forbid('nobody this view can see to attack') : yes;
   out.push(
     action({ id: 'attack', label: 'Basic Attack', cost: '1 Beat', ...attackForm({}, basic.modifier, basic.damage), ...judge(main, ownTurn, beat(a), someone) }),
@@ -150,7 +165,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     const allowed = judge(use.ok ? yes : forbid(use.error.message), pays, ab.attack === true ? someone : yes);
     out.push(
       ab.attack === true
-        ? action({ id: `ability:${ab.id}`, label: ab.name, cost: `${cost}${effectsOf(ab)}`, ...attackForm({ abilityId: ab.id }, ab.modifier ?? 0, ab.damage ?? ''), ...allowed })
+        ? action({ id: `ability:${ab.id}`, label: ab.name, cost: `${cost}${effectsOf(ab)}`, ...attackForm({ abilityId: ab.id }, ab.modifier ?? 0, ab.damage ?? '', { ability: ab }), ...allowed })
         : action({ id: `ability:${ab.id}`, label: ab.name, cost, command: 'kleptonomicon.useAbility', fixed: { combatantId: id, abilityId: ab.id }, ...allowed }),
     );
   }
@@ -231,7 +246,7 @@ export const kleptoReactions: Query = (world, args, viewer) => {
     const basic = basicAttackOf(world, a.combatant.id);
     const d = defenseOf(world, mover);
     const target: ActionOption = d === null ? { value: mover.id, label: mover.name, side: sideOf(a, mover) } : { value: mover.id, label: mover.name, side: sideOf(a, mover), note: `Defense ${d}`, sets: { defense: d } };
-    const form = attackFormOf(a, [target], { opportunity: true }, basic.modifier, basic.damage);
+    const form = attackFormOf(a, [target], { opportunity: true }, basic.modifier, basic.damage, { opportunity: true });
     const take = action({ id: 'opportunity', label: `Opportunity Attack on ${mover.name}`, cost: '1 Beat (a reaction)', ...form, ...judge(affordable(a, 'reaction').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`)) });
     prompts.push({ id: `opportunity:${mover.id}`, kind: 'opportunity', text: `${mover.name} left ${a.combatant.name}'s Swinging Distance: ${a.combatant.name} may make an Opportunity Attack until ${mover.name}'s turn ends.`, actions: [take] });
   }

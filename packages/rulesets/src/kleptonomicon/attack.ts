@@ -6,6 +6,8 @@
 // attack's damage dice (the sheet's, the stat block's or the form's).
 import { own, type Combatant, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
 import { sheet } from './context.js';
+import { BASIC_ATTACK_REACH, BASIC_ATTACKS, DEFAULT_ABILITY_REACH, beyondReach, distanceById, distanceWords, saidWords, type BasicAttack, type Distance, type SaidDistance } from './distances.js';
+import type { Ability } from './phases.js';
 
 /** Limits on damage a form may ask for (a typo of 100d100 is refused, not rolled). */
 export const DAMAGE_LIMITS = { count: 20, sides: 100, bonus: 100 } as const;
@@ -70,12 +72,36 @@ export function defenseOf(world: World, c: Combatant): number | null {
   return defenseIn(c.stats['defense']) ?? defenseIn(ch?.['defense']);
 }
 
-/** The attacker's Basic Attack from its sheet or stat block: its Test modifier and damage dice text. */
-export function basicAttackOf(world: World, combatantId: string): { modifier: number; damage: string } {
+/** The attacker's Basic Attack from its sheet or stat block: its Test modifier, damage dice text and kind (melee unless it says). */
+export function basicAttackOf(world: World, combatantId: string): { modifier: number; damage: string; kind: BasicAttack } {
   const s = sheet(world, combatantId);
   const m = s['attackModifier'];
   const d = s['attackDamage'];
-  return { modifier: typeof m === 'number' && Number.isInteger(m) ? m : 0, damage: typeof d === 'string' ? d : '' };
+  const k = s['attackKind'];
+  const kind = BASIC_ATTACKS.find((x) => x === k) ?? 'melee';
+  return { modifier: typeof m === 'number' && Number.isInteger(m) ? m : 0, damage: typeof d === 'string' ? d : '', kind };
+}
+
+/** How far an attack reaches (ADR 124): who reaches (for the words) and the distance, or the key the table lacks. */
+export type Reach = { readonly by: string; readonly distance: Distance } | { readonly by: string; readonly unknown: string };
+
+/** A Basic Attack (or the maneuver built on one) reaches as its kind says; an ability as its sheet says, else Swinging. */
+export function reachOf(ability: Ability | null, kind: BasicAttack, sixth: Distance): Reach {
+  const by = ability === null ? `a ${kind} attack` : ability.name;
+  const key = ability === null ? BASIC_ATTACK_REACH[kind] : (ability.reach ?? DEFAULT_ABILITY_REACH);
+  const distance = distanceById(key, sixth);
+  return distance === undefined ? { by, unknown: key } : { by, distance };
+}
+
+/** The reach in words, for a form: "Swinging Distance (1u)". */
+export function reachWords(r: Reach): string {
+  return 'distance' in r ? distanceWords(r.distance) : `"${r.unknown}", none of this table's distances`;
+}
+
+/** Why an attack at a target `said` away cannot be made, in words naming both; null when it is in reach. */
+export function reachRefusal(targetName: string, said: SaidDistance, reach: Reach): string | null {
+  if (!('distance' in reach)) return `${reach.by}'s reach "${reach.unknown}" is none of this table's distances: the GM fixes the sheet`;
+  return beyondReach(said, reach.distance) ? `${targetName} is ${saidWords(said)}; ${reach.by} reaches ${distanceWords(reach.distance)}` : null;
 }
 
 /** Hit points the kernel's damage box would change: the combatant's own, else its character's (the same rule as encounter.damage). */

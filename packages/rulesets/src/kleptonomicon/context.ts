@@ -90,6 +90,7 @@ export function abilitiesOf(world: World, characterId: string | null, combatantI
         ...(typeof a['damage'] === 'string' && a['damage'] !== '' ? { damage: a['damage'] } : {}),
         ...(slowed !== undefined && slowed > 0 ? { slowed } : {}),
         ...(a['interrupts'] === true ? { interrupts: true } : {}),
+        ...(typeof a['reach'] === 'string' && a['reach'] !== '' ? { reach: a['reach'] } : {}),
       },
     ];
   });

@@ -4,6 +4,7 @@
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { actionSchema, actionsResult, declareActions } from '../actions.js';
+import { BASIC_ATTACKS } from './distances.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 
 const MAX_TEXT = 500;
@@ -64,6 +65,10 @@ const attackInput = z.strictObject({
   advantage: advantage(),
   defense: int(0, 100, "the Defense the Score must reach (the GM's wins; a player's counts when the target has none on record)").optional(),
   damage: text(20, 'damage dice on a hit, such as 1d6+1 (default: the sheet ability\'s or none)').optional(),
+  // ADR 124: how far an attack reaches, and how far its target was said to be (no map: unsaid is unchecked).
+  basic: z.enum(BASIC_ATTACKS).meta({ description: "which Basic Attack (melee reaches Swinging Distance, ranged Shooting, magic Throwing; default: the sheet's kind, else melee)" }).optional(),
+  distance: text(32, "how far the target is: a distance's key (swinging, spearing, spitting, throwing, shooting, or the table's sixth)").min(1).optional(),
+  units: z.number().min(0).max(1000).meta({ description: 'how far the target is, in units (instead of a named distance)' }).optional(),
 });
 export const attackDeclaration = declareCommand('kleptonomicon.attack', {
   summary: "Attack: a Test against the target's Defense, damage and the ability's effects on a hit",

@@ -38,3 +38,40 @@ export function withinReach(units: number, reach: string, sixth: Distance = DEFA
   if (d === undefined) return false;
   return d.units === null || units <= d.units;
 }
+
+// ---------------------------------------------------------------- reach (ADR 124)
+
+/** A distance in words: "Throwing Distance (8u)"; an unbounded sixth says it lies past the fifth. */
+export function distanceWords(d: Distance): string {
+  return d.units === null ? `${d.name} (past 16u)` : `${d.name} (${d.units}u)`;
+}
+
+/** 004 "Distance": the three Basic Attacks and how far each reaches. */
+export const BASIC_ATTACKS = ['melee', 'ranged', 'magic'] as const;
+export type BasicAttack = (typeof BASIC_ATTACKS)[number];
+export const BASIC_ATTACK_REACH: { readonly [k in BasicAttack]: string } = { melee: 'swinging', ranged: 'shooting', magic: 'throwing' };
+export const BASIC_ATTACK_WORDS: { readonly [k in BasicAttack]: string } = { melee: 'melee', ranged: 'ranged', magic: 'magic' };
+/** An attacking ability whose sheet names no reach reaches as the melee Basic Attack does (the closest, so never too far). */
+export const DEFAULT_ABILITY_REACH = 'swinging';
+
+/** The distance keyed `id` at this table (the sixth is the table's), or undefined. */
+export function distanceById(id: string, sixth: Distance = DEFAULT_SIXTH_DISTANCE): Distance | undefined {
+  return distances(sixth).find((d) => d.id === id);
+}
+
+/** How far a target was said to be: one of the six distances by key, or units. */
+export type SaidDistance = { readonly distance: Distance } | { readonly units: number };
+
+export function saidWords(s: SaidDistance): string {
+  return 'distance' in s ? `at ${distanceWords(s.distance)}` : `${s.units}u away`;
+}
+
+/**
+ * Whether a target said to be `said` away is beyond `reach`. An unbounded reach takes anything; a bounded one
+ * refuses an unbounded distance and anything past its units (a named distance counts as its full length).
+ */
+export function beyondReach(said: SaidDistance, reach: Distance): boolean {
+  if (reach.units === null) return false;
+  const units = 'distance' in said ? said.distance.units : said.units;
+  return units === null || units > reach.units;
+}

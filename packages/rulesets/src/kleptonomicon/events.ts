@@ -57,4 +57,6 @@ export type KleptoEvent =
       readonly damageDice: string | null;
       readonly damageRolls: number[];
       readonly damage: number;
+      /** How far the target was said to be, in words (ADR 124); absent when unsaid. */
+      readonly distance?: string;
     };

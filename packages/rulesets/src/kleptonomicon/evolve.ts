@@ -199,7 +199,8 @@ const typed: Evolve<KleptoEvent> = {
     // A flat damage ("4") has no dice to show: "4 damage", not "4 = 4 damage".
     const dealt = e.damageDice === null ? '' : e.damageRolls.length > 0 ? `, ${e.damageDice} [${e.damageRolls.join(', ')}] = ${e.damage} damage` : `, ${e.damage} damage`;
     const effects = e.hit === true ? `hit${dealt}${e.maneuver ? ', Slowed' : ''}` : e.hit === false ? 'miss' : 'no Defense on record: the GM judges the hit';
-    const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}: ${testDiceText(e.roll)}`;
+    const at = e.distance === undefined ? '' : ` at ${e.distance}`;
+    const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}${at}: ${testDiceText(e.roll)}`;
     // Players read a foe's Defense only where the GM shows defences (ADR 33).
     const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
     // A hit's damage: the kernel's HP change completes this line with the result (one damage, one line).

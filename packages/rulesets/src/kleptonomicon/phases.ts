@@ -36,6 +36,8 @@ export interface Ability {
   readonly slowed?: number;
   /** A hit interrupts the target's movement (004: some abilities say so). */
   readonly interrupts?: boolean;
+  /** How far the attack reaches, a distance key (ADR 124); none: Swinging Distance. */
+  readonly reach?: string;
 }
 
 /** Ability times in words (the sheet editor and the actions' costs). */

@@ -7,12 +7,16 @@ import { z } from 'zod';
 import { ABILITY_TIME_WORDS, ABILITY_TIMES, RECOVERY_ABILITIES, RECOVERY_WORDS } from './phases.js';
 import { abilityKeyOf } from './context.js';
 import { parseDamage } from './attack.js';
+import { BASIC_ATTACKS, distances, NAMED_DISTANCES } from './distances.js';
+import { sixthDistance } from './settings.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 import { MAX_STYLES, STYLE_NAME, STYLE_VARIANTS } from '../setting-shapes.js';
 import type { KleptoEvent } from './events.js';
 
 /** Health a GM may enter (a typo of a million would make a PC unkillable). */
 export const HEALTH_LIMIT = 10_000;
+
+const BASIC_ATTACK_KIND_WORDS = { melee: 'Melee (Swinging Distance, 1u)', ranged: 'Ranged (Shooting Distance, 16u)', magic: 'Magic (Throwing Distance, 8u)' };
 
 /** Damage dice as text, checked when the sheet is set (parseDamage's limits). */
 const damageDice = (description: string) => text(20, description);
@@ -40,6 +44,8 @@ const fields = {
   // 004 is silent on the Basic Attack's numbers (ADR 51): its Test modifier and damage dice live on the sheet.
   attackModifier: int(-50, 50, 'the Basic Attack Test modifier').meta({ title: 'Basic Attack modifier' }).optional(),
   attackDamage: damageDice('the Basic Attack damage on a hit, such as 1d6+1').meta({ title: 'Basic Attack damage' }).optional(),
+  // ADR 124: which of 004's Basic Attacks the attack form starts with, and so its reach.
+  attackKind: z.enum(BASIC_ATTACKS).meta({ title: 'Basic Attack kind', description: 'melee reaches Swinging Distance (1u), ranged Shooting (16u), magic Throwing (8u); none: melee', 'x-labels': BASIC_ATTACK_KIND_WORDS }).optional(),
   abilities: z
     .array(
       z.strictObject({
@@ -54,6 +60,9 @@ const fields = {
         damage: damageDice('damage on a hit, such as 1d6+1').meta({ title: 'Damage' }).optional(),
         slowed: int(0, 10, 'stacks of Slowed a hit inflicts (two interrupt movement)').meta({ title: 'Slowed stacks' }).optional(),
         interrupts: z.boolean().meta({ title: 'Interrupts movement', description: "a hit interrupts the target's movement" }).optional(),
+        reach: text(32, "how far the attack reaches: a distance's key (swinging, spearing, spitting, throwing, shooting, or the table's sixth); none: swinging")
+          .meta({ title: 'Reach', examples: NAMED_DISTANCES.map((d) => d.id) })
+          .optional(),
       }).meta({ title: 'Ability' }),
     )
     .max(50)
@@ -100,6 +109,11 @@ export const kleptoSheetModel = defineSheet({
         if (typeof a['damage'] === 'string') {
           const d = parseDamage(a['damage'], `Abilities ${i + 1} › damage`);
           if (!d.ok) return { ok: false, error: { ...d.error, path: `sheet.abilities.${i}.damage` } };
+        }
+        // ADR 124: a reach names one of this table's six distances (the sixth is the table's own key).
+        if (typeof a['reach'] === 'string' && a['reach'] !== '') {
+          const all = distances(sixthDistance(world));
+          if (!all.some((d) => d.id === a['reach'])) return err('INVALID_VALUE', `Abilities ${i + 1} › reach: ${JSON.stringify(a['reach'])} is none of this table's distances (${all.map((d) => d.id).join(', ')})`, `sheet.abilities.${i}.reach`);
         }
         keyed.push({ ...a, id: key });
       }

@@ -49,6 +49,7 @@ export function kleptoSheetChanges(changed: { readonly [k: string]: Json }, stat
     const d = typeof stats['attackDamage'] === 'string' && stats['attackDamage'].trim() !== '' ? stats['attackDamage'].trim() : null;
     out.push(`Basic Attack ${[m !== null ? signed(m) : null, d].filter((x) => x !== null).join(', ') || 'cleared'}`);
   }
+  if (typeof changed['attackKind'] === 'string') out.push(`${changed['attackKind']} Basic Attack`);
   const styles = changed['movementStyles'];
   // An empty list is the form's default (nothing to say), not news.
   if (Array.isArray(styles) && styles.length > 0) out.push(styles.length === 1 ? '1 movement style' : `${styles.length} movement styles`);

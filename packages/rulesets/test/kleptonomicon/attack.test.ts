@@ -223,7 +223,7 @@ describe('Kleptonomicon sheet abilities that attack (ADR 51)', () => {
     const acts = (r.value as { actions: { id: string; [k: string]: Json }[] }).actions;
     const find = (id: string) => acts.find((a) => a.id === id)!;
     expect(find('attack')).toMatchObject({ label: 'Basic Attack', cost: '1 Beat', command: 'kleptonomicon.attack', numbers: [{ field: 'modifier', value: 1 }, { field: 'advantage' }, { field: 'defense' }], texts: [{ field: 'damage', value: '1d6+1' }], odds: { query: 'kleptonomicon.attackOdds' }, allowed: true });
-    expect(find('ability:quick-strike')).toMatchObject({ cost: '1 Beat; a hit: 2 Slowed', command: 'kleptonomicon.attack', fixed: { attackerId: 'c-alice', abilityId: 'quick-strike' }, numbers: [{ field: 'modifier', value: 2 }, {}, {}], texts: [{ value: '1d4' }] });
+    expect(find('ability:quick-strike')).toMatchObject({ cost: '1 Beat; a hit: 2 Slowed', command: 'kleptonomicon.attack', fixed: { attackerId: 'c-alice', abilityId: 'quick-strike' }, numbers: [{ field: 'modifier', value: 2 }, {}, {}], texts: [{ value: '1d4' }, { field: 'reach', value: 'Swinging Distance (1u)' }] });
     expect((find('ability:quick-strike')['target'] as { options: { label: string }[] }).options.map((o) => o.label)).toEqual(['Guard', 'Bob']);
     expect(find('ability:dodge-roll')).toMatchObject({ cost: '1 Beat (a reaction)', command: 'kleptonomicon.useAbility' });
   });
@@ -243,16 +243,20 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     for (const id of ['attack', 'maneuver', 'ability:shield-bash']) {
       const a = phone.find((x) => x.id === id)!;
       expect(a['numbers']).toEqual([]);
-      expect((a['odds'] as { pass: string[] }).pass).toEqual(['targetId']);
-      expect((a['texts'] as { field: string; readOnly?: boolean }[]).map((t) => [t.field, t.readOnly])).toEqual([['modifier', true], ['advantage', true], ['damage', true]]);
+      // ADR 124: the Basic Attack's kind and the target's distance are the player's to say; an ability shows its reach.
+      expect((a['odds'] as { pass: string[] }).pass).toEqual(['targetId', 'basic', 'distance']);
+      expect((a['texts'] as { field: string; readOnly?: boolean }[]).map((t) => [t.field, t.readOnly])).toEqual([['modifier', true], ['advantage', true], ['damage', true], ...(id === 'ability:shield-bash' ? [['reach', true]] : [])]);
     }
     // Alice's sheet: attackModifier +1, 1d6+1; the ability its own +3 and a flat 4.
     expect(phone.find((x) => x.id === 'attack')).toMatchObject({ texts: [{ label: 'Test modifier (from the sheet)', value: '+1' }, { label: 'Advantage', value: 'none (the GM grants Advantage or Disadvantage)' }, { field: 'damage', label: 'Damage on a hit (from the sheet)', value: '1d6+1', readOnly: true }] });
     expect(phone.find((x) => x.id === 'maneuver')).toMatchObject({ texts: [{ value: '+1' }, { value: '1 Disadvantage (the improvised maneuver)' }, { value: '1d6+1' }] });
-    expect(phone.find((x) => x.id === 'ability:shield-bash')).toMatchObject({ texts: [{ value: '+3' }, { value: 'none (the GM grants Advantage or Disadvantage)' }, { value: '4', readOnly: true }] });
+    expect(phone.find((x) => x.id === 'ability:shield-bash')).toMatchObject({ texts: [{ value: '+3' }, { value: 'none (the GM grants Advantage or Disadvantage)' }, { value: '4', readOnly: true }, { value: 'Swinging Distance (1u)' }] });
     const gm = actionsOf(s, GM, 'c-alice').find((x) => x.id === 'ability:shield-bash')!;
     expect((gm['numbers'] as { field: string }[]).map((n) => n.field)).toEqual(['modifier', 'advantage', 'defense']);
-    expect(gm['texts']).toEqual([{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: '4', max: 20 }]);
+    expect(gm['texts']).toEqual([
+      { field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: '4', max: 20 },
+      { field: 'reach', label: 'Reach', value: 'Swinging Distance (1u)', max: 60, readOnly: true },
+    ]);
   });
 
   it("a player cannot rewrite the damage (refused in words, nothing rolled); the GM may: a flat 4 reads '4 damage'", () => {

@@ -4,7 +4,9 @@
 // README); a hit needs a Score at or above the target's Defense.
 import { asJson } from '@tablekeeper/engine/events';
 import { defineQuery, err, FOE_SECRET, getEncounter, handlerOf, isFoe, ok, own, secretDefence, type Combatant, type CommandHandler, type EncounterKit, type EngineEvent, type Result, type Viewer, type World } from '@tablekeeper/engine';
-import { averageDamage, basicAttackOf, damageEvent, damageText, defenseOf, parseDamage, type DamageDice } from '../attack.js';
+import { averageDamage, basicAttackOf, damageEvent, damageText, defenseOf, parseDamage, reachOf, reachRefusal, type DamageDice } from '../attack.js';
+import { distances, distanceWords, type BasicAttack, type SaidDistance } from '../distances.js';
+import { sixthDistance } from '../settings.js';
 import { abilitiesOf, controlsCombatant, FORBIDDEN, inEncounterPhase, interruption, nameOf } from '../context.js';
 import { attackDeclaration, attackOddsDeclaration } from '../declarations.js';
 import { abilityUse, type Ability } from '../phases.js';
@@ -22,6 +24,9 @@ type AttackInput = {
   readonly advantage?: number | undefined;
   readonly defense?: number | undefined;
   readonly damage?: string | undefined;
+  readonly basic?: BasicAttack | undefined;
+  readonly distance?: string | undefined;
+  readonly units?: number | undefined;
 };
 
 interface Plan {
@@ -33,6 +38,8 @@ interface Plan {
   /** Net Advantage with the maneuver's own Disadvantage counted in. */
   readonly advantage: number;
   readonly damage: DamageDice | null;
+  /** How far the target was said to be, in words ("Throwing Distance (8u)", "10u"); null when unsaid (ADR 124). */
+  readonly distance: string | null;
 }
 
 /** Who attacks whom with what: everything but the Defense and the cost, read alike by the command and its odds. */
@@ -45,6 +52,7 @@ function plan(world: World, p: AttackInput, viewer: Viewer): Result<Plan> {
   if (target.id === attacker.id) return err('INVALID_VALUE', `${attacker.name} cannot attack themselves`, 'targetId');
   let ability: Ability | null = null;
   if (p.abilityId !== undefined) {
+    if (p.basic !== undefined) return err('INVALID_VALUE', 'an ability reaches as its sheet says: only a Basic Attack is melee, ranged or magic', 'basic');
     ability = abilitiesOf(world, attacker.characterId, attacker.id).find((a) => a.id === p.abilityId) ?? null;
     if (ability === null) return err('NOT_FOUND', `${attacker.name} has no ability ${JSON.stringify(p.abilityId)}`, 'abilityId');
     if (ability.attack !== true) return err('INVALID_VALUE', `${ability.name} makes no attack: use it from its own button`, 'abilityId');
@@ -70,6 +78,14 @@ function plan(world: World, p: AttackInput, viewer: Viewer): Result<Plan> {
   if (viewer.role !== 'gm' && p.advantage !== undefined && p.advantage !== 0) {
     return err('INVALID_VALUE', `an attack's Advantage or Disadvantage is the GM's to grant: ${attacker.name}'s player rolls without (ask the GM)`, 'advantage');
   }
+  const said = saidDistance(world, p);
+  if (!said.ok) return said;
+  if (said.value !== null) {
+    // ADR 124: the maneuver and the Opportunity Attack are Basic Attacks, so they reach as the Basic Attack chosen.
+    const reach = reachOf(ability, p.basic ?? basic.kind, sixthDistance(world));
+    const refusal = reachRefusal(target.name, said.value, reach);
+    if (refusal !== null) return err('OUT_OF_REACH', refusal, p.units !== undefined ? 'units' : 'distance');
+  }
   return ok({
     attacker,
     target,
@@ -78,7 +94,19 @@ function plan(world: World, p: AttackInput, viewer: Viewer): Result<Plan> {
     modifier: p.modifier ?? ruled,
     advantage: (p.advantage ?? 0) - (p.maneuver === true ? 1 : 0),
     damage: dmg.value,
+    distance: said.value === null ? null : 'distance' in said.value ? distanceWords(said.value.distance) : `${said.value.units}u`,
   });
+}
+
+/** How far the target was said to be (a distance's key at this table, or units), null when unsaid; a bad key in words. */
+function saidDistance(world: World, p: AttackInput): Result<SaidDistance | null> {
+  if (p.distance !== undefined && p.units !== undefined) return err('INVALID_VALUE', 'say how far the target is once: a named distance or units, not both', 'units');
+  if (p.units !== undefined) return ok({ units: p.units });
+  if (p.distance === undefined) return ok(null);
+  const all = distances(sixthDistance(world));
+  const d = all.find((x) => x.id === p.distance);
+  if (d === undefined) return err('INVALID_VALUE', `no distance ${JSON.stringify(p.distance)} at this table: one of ${all.map((x) => x.id).join(', ')}`, 'distance');
+  return ok({ distance: d });
 }
 
 /**
@@ -143,6 +171,7 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
           damageDice: dice === null ? null : damageText(dice),
           damageRolls,
           damage,
+          ...(pl.value.distance === null ? {} : { distance: pl.value.distance }),
         } satisfies KleptoEvent);
         if (hit !== true) return ok(events);
         const hp = damageEvent(world, target, damage);
@@ -163,7 +192,8 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
 /** kleptonomicon.attackOdds: the exact chance to hit, on the asker's own view (a foe's Defense only where the GM shows it). */
 export const attackOdds = defineQuery(attackOddsDeclaration, (world, p, viewer) => {
   const pl = plan(world, p, viewer);
-  if (!pl.ok) return pl;
+  // ADR 124: an attack at a target said to be beyond its reach has no chance to give: the answer says so.
+  if (!pl.ok) return pl.error.code === 'OUT_OF_REACH' ? err('OUT_OF_REACH', `out of reach: ${pl.error.message}`, pl.error.path) : pl;
   const { target } = pl.value;
   // A phone holds no foe's stats (ADR 33): with none in view, the odds would give the GM's number away or be made up.
   if (viewer.role !== 'gm' && isFoe(world, target.id) && defenseOf(world, target) === null) return err(FOE_SECRET, secretDefence(nameOf(world, target.id), 'Defense'), 'targetId');
