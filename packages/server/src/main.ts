@@ -32,7 +32,8 @@ env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default .
      TABLEKEEPER_SQLITE_WRITER (loop, the default: the SQLite file is written on the event loop; thread: on a worker thread),
      DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file),
      NATS_URL=nats://host:4222 (with DATABASE_URL: several instances serve the same tables; docs/deploy.md),
-     TABLEKEEPER_LEASE_MS (shared mode: how long a dead instance's tables wait for another, default 3000)`;
+     TABLEKEEPER_LEASE_MS (shared mode: how long a dead instance's tables wait for another, default 3000),
+     NODE_OPTIONS=--max-semi-space-size=32 (npm start passes it: the young generation ADR 126 measured; tablekeeper serve takes it from here)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const a: Args = { newTable: false };
