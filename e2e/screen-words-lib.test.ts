@@ -31,7 +31,7 @@ describe('words on screen', () => {
     const label = (fields: ReturnType<typeof fieldsOf>, key: string) => fields.find((f) => f.key === key)?.label;
     expect([label(tsw, 'ac'), label(tsw, 'maxHp'), label(tsw, 'rangedReach'), label(tsw, 'abilities')]).toEqual(['AC', 'Max HP', 'Ranged reach', 'Abilities']);
     const klepto = fieldsOf('kleptonomicon');
-    expect(klepto.map((f) => f.label)).toEqual(['Edge Save', 'Defense', 'Health (full)', 'Health now', 'Sneaky', 'Movement styles', 'Basic Attack modifier', 'Basic Attack damage', 'Abilities']);
+    expect(klepto.map((f) => f.label)).toEqual(['Edge Save', 'Defense', 'Health (full)', 'Health now', 'Sneaky', 'Movement styles', 'Basic Attack modifier', 'Basic Attack damage', 'Basic Attack kind', 'Abilities']);
     for (const f of [...tsw, ...klepto]) expect(f.label).not.toMatch(/[a-z][A-Z]/);
   });
 

@@ -91,7 +91,8 @@ const MAX_COST = 20;
 
 /** Decide how an action is paid, or why it cannot be. Pure; the event records the answer. */
 export function planSpend(def: EconomyDef, st: EconomyState = EMPTY_ECONOMY, req: SpendRequest): Result<Payment> {
-  const payers = def.payers[req.kind];
+  // Own keys only: a kind sent as "constructor" or "toString" names no action, not something inherited.
+  const payers = Object.hasOwn(def.payers, req.kind) ? def.payers[req.kind] : undefined;
   if (payers === undefined) return errR('UNKNOWN_ACTION', `"${req.kind}" is not an action kind of the ${def.id} economy (${Object.keys(def.payers).join(', ')})`, 'kind');
   if (!Number.isInteger(req.cost) || req.cost < 1 || req.cost > MAX_COST) return errR('BAD_COST', `cost must be an integer in [1, ${MAX_COST}]`, 'cost');
   if (req.tag !== undefined && req.limit !== undefined) {

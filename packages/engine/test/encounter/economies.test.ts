@@ -45,6 +45,15 @@ describe('economy definitions', () => {
     expect(planSpend(TEAMS_ECONOMY, EMPTY_ECONOMY, { kind: 'action', cost: 1e9, onTurn: true })).toMatchObject({ ok: false, error: { code: 'BAD_COST' } });
   });
 
+  // Found by parse-once.test.ts's random payloads: "constructor" read Object's own constructor as a list of payers and threw.
+  it('a kind named like an inherited property is an unknown kind, not a crash', () => {
+    for (const def of [OSR_ECONOMY, TEAMS_ECONOMY, BEATS_ECONOMY, BANDS_ECONOMY]) {
+      for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+        expect(planSpend(def, EMPTY_ECONOMY, { kind, cost: 1, onTurn: true }), `${def.id} ${kind}`).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACTION', path: 'kind' } });
+      }
+    }
+  });
+
   it('property: no sequence of spends, grants and resets overdraws a pool', () => {
     const arbStep = fc.oneof(
       fc.record({ t: fc.constant('spend' as const), kind: fc.string({ minLength: 1, maxLength: 10 }).map((s) => s), pick: fc.nat(10), cost: fc.integer({ min: 1, max: 4 }), onTurn: fc.boolean(), label: fc.option(fc.constantFrom('reload', 'task'), { nil: undefined }) }),
