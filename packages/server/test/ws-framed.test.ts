@@ -12,8 +12,9 @@ const serverWithCleanup = serversClosedAfterEach();
 
 /** ws's own framing of an unmasked final text frame, joined: the reference our one-Buffer frame must equal. */
 function wsFrame(payload: Buffer): Buffer {
-  const parts = WebSocket.Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false });
-  return Buffer.concat(parts as Buffer[]);
+  // ws exports its Sender at run time; its types leave it out.
+  const { Sender } = WebSocket as unknown as { Sender: { frame(data: Buffer, options: object): Buffer[] } };
+  return Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }));
 }
 
 /** Every write the server makes on a socket, in order, each copied as it was handed over. */
