@@ -3,8 +3,8 @@
 // class, a busy sender falls back to ws in order, and a session closed mid-broadcast gets nothing after its close frame.
 import type { Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { textFrame } from '../src/framed-send.js';
+import WebSocket, { WebSocketServer } from 'ws';
+import { framedSender, textFrame } from '../src/framed-send.js';
 import type { Session } from '../src/room.js';
 import { Client, serversClosedAfterEach, setupTable } from './helpers.js';
 
@@ -187,5 +187,28 @@ describe('one framed Buffer per frame (ADR 125)', () => {
     expect(opcodes.filter((o) => o === 8)).toHaveLength(1);
     gm.ws.close();
     seat.ws.close();
+  });
+
+  it('leaves a socket with permessage-deflate to ws: its frames arrive compressed and whole', async () => {
+    // Our server never offers the extension; a ws server that does shows the check made once per socket.
+    const wss = new WebSocketServer({ port: 0, perMessageDeflate: { threshold: 0 } });
+    try {
+      await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+      const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', (s) => resolve(s)));
+      const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as { port: number }).port}`, { perMessageDeflate: true });
+      const server = await accepted;
+      expect(Object.keys((server as unknown as { _extensions: object })._extensions)).toEqual(['permessage-deflate']);
+      const writes = recordWrites((server as unknown as { _socket: Duplex })._socket);
+      const payload = Buffer.from(JSON.stringify({ type: 'pong', nonce: 'z'.repeat(300) }));
+      const got = new Promise<Buffer>((resolve) => client.once('message', (d: Buffer) => resolve(d)));
+      framedSender(server).send(payload);
+      expect((await got).equals(payload)).toBe(true);
+      // Compressed by ws (RSV1 set), never our uncompressed frame.
+      expect(writes.some((w) => w.equals(textFrame(payload)))).toBe(false);
+      expect(writes.some((w) => (w[0]! & 0x40) !== 0)).toBe(true);
+      client.close();
+    } finally {
+      wss.close();
+    }
   });
 });
