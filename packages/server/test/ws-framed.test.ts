@@ -76,7 +76,8 @@ describe('one framed Buffer per frame (ADR 125)', () => {
   });
 
   it('delivers the room\'s JSON byte for byte in every length class, each frame in one write', async () => {
-    const s = await serverWithCleanup();
+    // 42 commands in a burst: more than the default message bucket holds.
+    const s = await serverWithCleanup({ rateLimit: { capacity: 1e6, refillPerSecond: 1e6 } });
     const t = await setupTable(s.url, 1);
     const gm = await Client.open(s.url, t.gm);
     const seat = await Client.open(s.url, t.seats[0]!.token);
