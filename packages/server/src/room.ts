@@ -30,6 +30,7 @@ export interface Session {
   readonly id: number;
   readonly viewer: Viewer;
   readonly tokenHash: string;
+  /** A Buffer may go to many sessions and is framed once for all of them (ADR 125): never change one once sent. */
   sendRaw(data: string | Buffer): void;
   close(code: number, reason: string): void;
   /** The table version of the view this session holds; null before its first snapshot. */

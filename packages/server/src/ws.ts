@@ -21,6 +21,7 @@ import {
 import type { Cluster } from './cluster/cluster.js';
 import type { CommitQueue } from './commit-queue.js';
 import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
+import { framedSender } from './framed-send.js';
 import { fail } from './http.js';
 import type { QueryDesk } from './query-desk.js';
 import { TokenBucket, type RateLimitOptions } from './ratelimit.js';
@@ -52,8 +53,6 @@ type Phase =
   | { readonly name: 'closing' };
 
 const AUTH = Symbol('tablekeeper.auth');
-/** One options object for every frame sent (a shared Buffer goes out as text). */
-const TEXT_FRAME = { binary: false } as const;
 type AuthedRequest = FastifyRequest & { [AUTH]?: TokenRecord };
 
 /** Tokens in the subprotocol list, never in the URL. */
@@ -180,10 +179,8 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         viewer: viewerOf(t),
         tokenHash: t.hash,
         held: null,
-        sendRaw: (data) => {
-          // A shared Buffer goes out as the same text frame to every session of a viewer.
-          if (socket.readyState === socket.OPEN) socket.send(data, TEXT_FRAME);
-        },
+        // A shared Buffer is framed once and written whole to every session of a viewer (ADR 125).
+        sendRaw: framedSender(socket).send,
         // The room closes revoked sessions; the close event then leaves the room.
         close: (code, reason) => socket.close(code, reason),
       };
