@@ -34,23 +34,21 @@ export function distanceFor(units: number, sixth: Distance = DEFAULT_SIXTH_DISTA
 
 /** Whether something `units` away is within reach of an ability with range `reach`. */
 export function withinReach(units: number, reach: string, sixth: Distance = DEFAULT_SIXTH_DISTANCE): boolean {
-  const d = distances(sixth).find((x) => x.id === reach);
-  if (d === undefined) return false;
-  return d.units === null || units <= d.units;
+  const d = distanceById(reach, sixth);
+  return d !== undefined && !beyondReach({ units }, d);
 }
 
 // ---------------------------------------------------------------- reach (ADR 124)
 
 /** A distance in words: "Throwing Distance (8u)"; an unbounded sixth says it lies past the fifth. */
 export function distanceWords(d: Distance): string {
-  return d.units === null ? `${d.name} (past 16u)` : `${d.name} (${d.units}u)`;
+  return d.units === null ? `${d.name} (past ${NAMED_DISTANCES[NAMED_DISTANCES.length - 1]!.units}u)` : `${d.name} (${d.units}u)`;
 }
 
 /** 004 "Distance": the three Basic Attacks and how far each reaches. */
 export const BASIC_ATTACKS = ['melee', 'ranged', 'magic'] as const;
 export type BasicAttack = (typeof BASIC_ATTACKS)[number];
 export const BASIC_ATTACK_REACH: { readonly [k in BasicAttack]: string } = { melee: 'swinging', ranged: 'shooting', magic: 'throwing' };
-export const BASIC_ATTACK_WORDS: { readonly [k in BasicAttack]: string } = { melee: 'melee', ranged: 'ranged', magic: 'magic' };
 /** An attacking ability whose sheet names no reach reaches as the melee Basic Attack does (the closest, so never too far). */
 export const DEFAULT_ABILITY_REACH = 'swinging';
 

@@ -5,7 +5,7 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { defineQuery, err, FOE_SECRET, getEncounter, handlerOf, isFoe, ok, own, secretDefence, type Combatant, type CommandHandler, type EncounterKit, type EngineEvent, type Result, type Viewer, type World } from '@tablekeeper/engine';
 import { averageDamage, basicAttackOf, damageEvent, damageText, defenseOf, parseDamage, reachOf, reachRefusal, type DamageDice } from '../attack.js';
-import { distances, distanceWords, type BasicAttack, type SaidDistance } from '../distances.js';
+import { distanceById, distances, distanceWords, type BasicAttack, type SaidDistance } from '../distances.js';
 import { sixthDistance } from '../settings.js';
 import { abilitiesOf, controlsCombatant, FORBIDDEN, inEncounterPhase, interruption, nameOf } from '../context.js';
 import { attackDeclaration, attackOddsDeclaration } from '../declarations.js';
@@ -103,9 +103,9 @@ function saidDistance(world: World, p: AttackInput): Result<SaidDistance | null>
   if (p.distance !== undefined && p.units !== undefined) return err('INVALID_VALUE', 'say how far the target is once: a named distance or units, not both', 'units');
   if (p.units !== undefined) return ok({ units: p.units });
   if (p.distance === undefined) return ok(null);
-  const all = distances(sixthDistance(world));
-  const d = all.find((x) => x.id === p.distance);
-  if (d === undefined) return err('INVALID_VALUE', `no distance ${JSON.stringify(p.distance)} at this table: one of ${all.map((x) => x.id).join(', ')}`, 'distance');
+  const sixth = sixthDistance(world);
+  const d = distanceById(p.distance, sixth);
+  if (d === undefined) return err('INVALID_VALUE', `no distance ${JSON.stringify(p.distance)} at this table: one of ${distances(sixth).map((x) => x.id).join(', ')}`, 'distance');
   return ok({ distance: d });
 }
 
