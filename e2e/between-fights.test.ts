@@ -159,13 +159,19 @@ describe('between fights, by clicking', () => {
     return line[2] === 'fails' ? 'fails' : 'stays conscious';
   }
 
-  async function boudicaAtRisk(title: string) {
+  /** A teams table with Boudica, her seat's PC, on Ana's seat with her sheet kept. */
+  async function boudicaSeated(title: string) {
     const made = await e2e!.table('teams', title);
     const seat = await e2e!.seat(made, 'Ana');
     const sock = await e2e!.socket(made.gmToken);
     await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
     const id = Object.keys(sock.view().world.characters)[0]!;
     await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    return { made, seat, sock, id };
+  }
+
+  async function boudicaAtRisk(title: string) {
+    const { made, seat } = await boudicaSeated(title);
     const gm = await e2e!.open(made.links.gm, { width: 1280, height: 800 });
     const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
     // No prompt while nothing waits.
@@ -184,12 +190,7 @@ describe('between fights, by clicking', () => {
 
   /** A teams table where Brak fights a goblin and Boudica (her seat's PC, sheet kept) is not in the fight. */
   async function fightWithoutBoudica(title: string) {
-    const made = await e2e!.table('teams', title);
-    const seat = await e2e!.seat(made, 'Ana');
-    const sock = await e2e!.socket(made.gmToken);
-    await sock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId, stats: {} });
-    const id = Object.keys(sock.view().world.characters)[0]!;
-    await sock.command({ type: 'character.sheet.set', characterId: id, sheet: boudica });
+    const { made, seat, sock, id } = await boudicaSeated(title);
     await sock.command({ type: 'character.add', name: 'Brak', kind: 'pc', stats: {} });
     const brak = Object.keys(sock.view().world.characters).find((c) => c !== id)!;
     await sock.command({ type: 'character.sheet.set', characterId: brak, sheet: { ...boudica, endurance: 12 } });
