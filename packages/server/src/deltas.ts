@@ -129,13 +129,6 @@ function pathTo(path: readonly string[], depth: number, k: string): string[] {
   }
 }
 
-/** The world patches (log excluded: it travels as a stream) from `held` to `next`. */
-export function diffWorld(held: TableView['world'], next: TableView['world']): WorldPatch[] {
-  if (held === next) return [];
-  diffObject(held as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, PATH, 1, PATCHES, 'log');
-  return PATCHES.take();
-}
-
 /** New entries looked for among the held ones before the rest are taken as new (bounds a list that changed wholesale). */
 export const STREAM_SEARCH_MISSES = 32;
 
